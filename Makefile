@@ -1,0 +1,153 @@
+# Build, boot and test the `syscalls` cgroup controller on Debian's Linux 6.12.
+#
+#   make          build the kernel and initramfs, boot the demo under QEMU
+#   make check    build, boot once, run KUnit and the selftests, print "N passed, N failed"
+#   make shell    boot into an interactive busybox shell
+#   make patch    write the whole change as one patch against the pristine tree
+#
+# Everything generated lives under $(B)/ (ignored by git).
+
+B        := build
+KSRC     := $(B)/linux
+KOBJ     := $(B)/obj
+KIMG     := $(KOBJ)/arch/x86/boot/bzImage
+INITRD   := $(B)/initramfs.cpio.gz
+TARBALL  := /usr/src/linux-source-6.12.tar.xz
+JOBS     := $(shell nproc)
+
+# Kernel paths this repository adds to the tree (new files only).
+OVERLAY_DIRS  := $(wildcard security include init arch kernel Documentation tools)
+OVERLAY_FILES := $(shell find $(OVERLAY_DIRS) -type f 2>/dev/null)
+# Changes to existing upstream files, applied in the order of patches/series.
+PATCHES       := $(addprefix patches/,$(shell cat patches/series))
+
+# Selftests built as static programs and run inside the guest.
+SELFTEST_DIR  := tools/testing/selftests/syscalls_cgroup
+SELFTESTS     := $(patsubst $(SELFTEST_DIR)/%.c,%,$(wildcard $(SELFTEST_DIR)/*_test.c))
+SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
+
+PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
+	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
+	    gawk gzip coreutils
+
+QEMU_TIMEOUT ?= 900
+QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
+	-kernel $(KIMG) -initrd $(INITRD)
+APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
+
+.PHONY: all demo check shell patch kernel clean distclean
+all: demo
+
+# --- host packages -----------------------------------------------------------
+$(B)/.deps: Makefile
+	@mkdir -p $(B)
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "  APT     $$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@touch $@
+
+# --- kernel tree: unpack once, patch, overlay ---------------------------------
+$(B)/.unpacked: $(B)/.deps
+	@echo "  UNPACK  $(TARBALL)"
+	@rm -rf $(KSRC) $(B)/linux-source-6.12
+	@tar -C $(B) -xf $(TARBALL)
+	@mv $(B)/linux-source-6.12 $(KSRC)
+	@touch $@
+
+# Reverse what was applied last time (kept in .applied/), then apply the series.
+# Each applied patch is recorded at once, so a failure halfway is safe to re-run.
+$(B)/.patched: $(B)/.unpacked patches/series $(PATCHES)
+	@set -e; cd $(KSRC); \
+	if [ -f .applied/series ]; then \
+		for p in $$(tac .applied/series); do \
+			patch -p1 -R -s --no-backup-if-mismatch < .applied/$$p; done; \
+	fi; \
+	rm -rf .applied; mkdir .applied; \
+	for p in $(notdir $(PATCHES)); do \
+		echo "  PATCH   $$p"; \
+		if ! out=$$(patch -p1 --dry-run --forward --no-backup-if-mismatch < $(CURDIR)/patches/$$p); then \
+			echo "$$out"; \
+			echo "error: patches/$$p does not apply to this tree (file and hunk above)"; exit 1; \
+		fi; \
+		patch -p1 -s --forward --no-backup-if-mismatch < $(CURDIR)/patches/$$p; \
+		cp $(CURDIR)/patches/$$p .applied/; echo $$p >> .applied/series; \
+	done
+	@touch $@
+
+# rsync keeps modification times, so only edited files trigger a rebuild.
+$(B)/.overlay: $(B)/.patched $(OVERLAY_FILES)
+	@for d in $(OVERLAY_DIRS); do rsync -a $$d/ $(KSRC)/$$d/; done
+	@touch $@
+
+# tinyconfig plus our fragment; fail if the fragment did not stick.
+$(KOBJ)/.config: $(B)/.overlay harness/kernel.config
+	@echo "  CONFIG  tinyconfig + harness/kernel.config"
+	@mkdir -p $(KOBJ)
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) tinyconfig >/dev/null
+	@cd $(KOBJ) && $(CURDIR)/$(KSRC)/scripts/kconfig/merge_config.sh -m .config \
+		$(CURDIR)/harness/kernel.config >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) olddefconfig >/dev/null
+	@grep -v '^#' harness/kernel.config | grep . | while read -r l; do \
+		grep -qx "$$l" $@ || { echo "error: $$l did not stick in $@"; exit 1; }; done
+
+kernel: $(KOBJ)/.config
+	@echo "  KERNEL  $(KIMG)"
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) -j$(JOBS) bzImage
+
+$(KIMG): kernel
+
+# --- initramfs: static busybox, /init, selftests ------------------------------
+$(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@gcc -static -O2 -Wall -pthread -I$(KSRC)/tools/testing/selftests -o $@ $<
+
+$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(B)/.deps
+	@mkdir -p $(B)/rootfs/bin $(B)/rootfs/tests
+	@cp /bin/busybox $(B)/rootfs/bin/busybox
+	@cp harness/init $(B)/rootfs/init
+	@cp harness/demo.sh $(B)/rootfs/demo.sh
+	@chmod +x $(B)/rootfs/init
+	@cd $(B)/rootfs && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1 > $(CURDIR)/$@
+
+# --- running the guest ----------------------------------------------------------
+demo: kernel $(INITRD)
+	@timeout $(QEMU_TIMEOUT) $(QEMU) -display none -serial stdio \
+		-append "$(APPEND) quiet harness=demo" </dev/null
+
+shell: kernel $(INITRD)
+	@$(QEMU) -nographic -append "$(APPEND) quiet harness=shell"
+
+# The kernel console (KUnit, splats) goes to console.log; the selftests write
+# their TAP to the second serial port, results.log.
+check: kernel $(INITRD)
+	@echo "  QEMU    running the tests (log: $(B)/console.log)"
+	@rm -f $(B)/console.log $(B)/results.log
+	@timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
+		-serial file:$(B)/console.log -serial file:$(B)/results.log \
+		-append "$(APPEND) harness=check" </dev/null; \
+	echo "qemu exit status $$?" >> $(B)/results.log
+	@gawk -v expect="$(SELFTESTS)" -f harness/results.awk $(B)/console.log $(B)/results.log
+
+# --- one patch against the pristine tree ---------------------------------------
+patch: $(B)/.unpacked
+	@rm -rf $(B)/patch-tree && mkdir -p $(B)/patch-tree
+	@files=$$(sed -n 's|^+++ b/||p' $(PATCHES) | sort -u); \
+	tar -C $(B)/patch-tree --strip-components=1 -xf $(TARBALL) \
+		$$(for f in $$files; do echo linux-source-6.12/$$f; done)
+	@cd $(B)/patch-tree && git init -q && git add -A && \
+		git -c user.name=pristine -c user.email=none commit -qm pristine
+	@for p in $(PATCHES); do git -C $(B)/patch-tree apply $(CURDIR)/$$p; done
+	@for d in $(OVERLAY_DIRS); do rsync -a $$d/ $(B)/patch-tree/$$d/; done
+	@cd $(B)/patch-tree && git add -A && git diff --cached --stat | tail -n 1 && \
+		git diff --cached > $(CURDIR)/$(B)/syscalls-cgroup.patch
+	@echo $(CURDIR)/$(B)/syscalls-cgroup.patch
+
+clean:
+	rm -rf $(KOBJ) $(B)/rootfs $(INITRD) $(B)/*.log
+
+distclean:
+	rm -rf $(B)

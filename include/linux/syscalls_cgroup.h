@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System call cgroup controller: hooks for the system call entry paths.
+ *
+ * Only tasks whose cgroup denies something carry SYSCALL_WORK_SYSCALLS_CGROUP;
+ * everyone else never reaches these functions.
+ */
+#ifndef _LINUX_SYSCALLS_CGROUP_H
+#define _LINUX_SYSCALLS_CGROUP_H
+
+#include <linux/types.h>
+#include <linux/thread_info.h>
+
+struct pt_regs;
+
+#ifdef CONFIG_CGROUP_SYSCALLS
+bool syscalls_cgroup_denied(int nr);
+bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
+
+/**
+ * syscalls_cgroup_denies_current() - check a call made outside the entry path
+ * @nr: native (x86_64) system call number
+ *
+ * For the vsyscall emulation, which runs system calls without
+ * syscall_trace_enter().
+ *
+ * Context: Process context of current, preemption enabled.
+ * Return: true if current's cgroup denies @nr.
+ */
+static inline bool syscalls_cgroup_denies_current(int nr)
+{
+	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_denied(nr);
+}
+#else
+static inline bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
+{
+	return false;
+}
+
+static inline bool syscalls_cgroup_denies_current(int nr)
+{
+	return false;
+}
+#endif /* CONFIG_CGROUP_SYSCALLS */
+
+#endif /* _LINUX_SYSCALLS_CGROUP_H */
