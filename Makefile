@@ -35,6 +35,7 @@ QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
 	-kernel $(KIMG) -initrd $(INITRD)
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
+.DELETE_ON_ERROR:
 .PHONY: all demo check shell patch kernel clean distclean
 all: demo
 
@@ -50,7 +51,7 @@ $(B)/.deps: Makefile
 	@touch $@
 
 # --- kernel tree: unpack once, patch, overlay ---------------------------------
-$(B)/.unpacked: $(B)/.deps
+$(B)/.unpacked: | $(B)/.deps
 	@echo "  UNPACK  $(TARBALL)"
 	@rm -rf $(KSRC) $(B)/linux-source-6.12
 	@tar -C $(B) -xf $(TARBALL)
@@ -100,13 +101,14 @@ kernel: $(KOBJ)/.config
 $(KIMG): kernel
 
 # --- initramfs: static busybox, /init, selftests ------------------------------
+# Compiled from the tree's copy, where "../kselftest_harness.h" resolves.
 $(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -I$(KSRC)/tools/testing/selftests -o $@ $<
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
 $(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(B)/.deps
-	@mkdir -p $(B)/rootfs/bin $(B)/rootfs/tests
+	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init
 	@cp harness/demo.sh $(B)/rootfs/demo.sh

@@ -162,50 +162,56 @@ static int sc_test_write(struct kunit *test, struct sc_test_cg *cg,
 
 static void sc_test_hierarchy(struct kunit *test)
 {
-	struct sc_test_cg root = {}, a = {}, b = {}, c = {};
+	struct sc_test_cg *cgs = kunit_kcalloc(test, 4, sizeof(*cgs), GFP_KERNEL);
+	struct sc_test_cg *root, *a, *b, *c;
 
-	sc_test_online(&a, &root);
-	sc_test_online(&b, &a);
+	KUNIT_ASSERT_NOT_NULL(test, cgs);
+	root = &cgs[0];
+	a = &cgs[1];
+	b = &cgs[2];
+	c = &cgs[3];
+	sc_test_online(a, root);
+	sc_test_online(b, a);
 
 	/* A deny on a reaches b, which was created before it. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &a, &root, "39", false), 0);
-	sc_test_update(&a, &root);
-	sc_test_update(&b, &a);
-	KUNIT_EXPECT_TRUE(test, test_bit(39, a.eff.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(39, b.eff.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_FALSE(test, test_bit(39, b.own.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "39", false), 0);
+	sc_test_update(a, root);
+	sc_test_update(b, a);
+	KUNIT_EXPECT_TRUE(test, test_bit(39, a->eff.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(39, b->eff.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_FALSE(test, test_bit(39, b->own.map[SC_ABI_X86_64]));
 
 	/* b may not allow what a denies; nothing changes. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &b, &a, "39", true), -EPERM);
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &b, &a, "1,39", true), -EPERM);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b.own));
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "39", true), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "1,39", true), -EPERM);
+	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b->own));
 
 	/* c, created after the deny, copies it as its own. */
-	sc_test_online(&c, &a);
-	KUNIT_EXPECT_TRUE(test, test_bit(39, c.own.map[SC_ABI_X86_64]));
+	sc_test_online(c, a);
+	KUNIT_EXPECT_TRUE(test, test_bit(39, c->own.map[SC_ABI_X86_64]));
 
 	/* a allows again: b follows, c keeps the denial it had itself. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &a, &root, "39", true), 0);
-	sc_test_update(&a, &root);
-	sc_test_update(&b, &a);
-	sc_test_update(&c, &a);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&a.eff));
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b.eff));
-	KUNIT_EXPECT_TRUE(test, test_bit(39, c.eff.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "39", true), 0);
+	sc_test_update(a, root);
+	sc_test_update(b, a);
+	sc_test_update(c, a);
+	KUNIT_EXPECT_TRUE(test, sc_set_empty(&a->eff));
+	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b->eff));
+	KUNIT_EXPECT_TRUE(test, test_bit(39, c->eff.map[SC_ABI_X86_64]));
 
 	/* Now c may allow it, since a does. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &c, &a, "39", true), 0);
-	sc_test_update(&c, &a);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&c.eff));
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, c, a, "39", true), 0);
+	sc_test_update(c, a);
+	KUNIT_EXPECT_TRUE(test, sc_set_empty(&c->eff));
 
 	/* A child's own deny survives its parent's allow of the same call. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &b, &a, "ia32:20", false), 0);
-	sc_test_update(&b, &a);
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, &a, &root, "ia32:20", true), 0);
-	sc_test_update(&a, &root);
-	sc_test_update(&b, &a);
-	KUNIT_EXPECT_TRUE(test, test_bit(20, b.eff.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(20, b.eff.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "ia32:20", false), 0);
+	sc_test_update(b, a);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "ia32:20", true), 0);
+	sc_test_update(a, root);
+	sc_test_update(b, a);
+	KUNIT_EXPECT_TRUE(test, test_bit(20, b->eff.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(20, b->eff.map[SC_ABI_X86_64]));
 }
 
 static struct kunit_case syscalls_cgroup_test_cases[] = {

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the syscalls cgroup selftests: a cgroup v1 hierarchy
+ * with the syscalls controller, files written in one write(), and a
+ * worker process that reports whether getppid() was denied.
+ */
+#ifndef SYSCALLS_CGROUP_SELFTEST_H
+#define SYSCALLS_CGROUP_SELFTEST_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CG_MNT "/sys/fs/cgroup/syscalls"
+
+/* getppid in each table: denying it harms no test runner. */
+#define NR_GETPPID_64	110
+#define NR_GETPPID_IA32	64
+#define NR_GETPPID_X32	110
+#define X32_BIT		0x40000000
+
+/* Mount the hierarchy unless the init script already did. */
+static inline int cg_mount(void)
+{
+	struct stat st;
+
+	if (stat(CG_MNT "/tasks", &st) == 0)
+		return 0;
+	mkdir("/sys/fs/cgroup", 0755);
+	mkdir(CG_MNT, 0755);
+	if (mount("none", CG_MNT, "cgroup", 0, "syscalls"))
+		return -errno;
+	return 0;
+}
+
+/* Write @text to @cg/@file in a single write(); 0 or -errno. */
+static inline int cg_write(const char *cg, const char *file, const char *text)
+{
+	char path[PATH_MAX];
+	ssize_t n;
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* Read @cg/@file into @buf; length or -errno. */
+static inline int cg_read(const char *cg, const char *file, char *buf, size_t size)
+{
+	char path[PATH_MAX];
+	ssize_t n, len = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return n < 0 ? -errno : len;
+}
+
+/* Move task @tid (0: the caller) into @cg. */
+static inline int cg_enter(const char *cg, pid_t tid)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%d", tid ? tid : (int)syscall(SYS_gettid));
+	return cg_write(cg, "tasks", num);
+}
+
+/* Create a fresh cgroup at @path (removing a stale one); 0 or -errno. */
+static inline int cg_create(const char *path)
+{
+	rmdir(path);
+	return mkdir(path, 0755) ? -errno : 0;
+}
+
+/* What a denied-or-not probe reports through its exit status. */
+enum probe_result {
+	PROBE_ALLOWED = 0,
+	PROBE_ENOSYS = 1,
+	PROBE_OTHER = 2,
+};
+
+/* Call getppid() through the 64-bit syscall instruction. */
+static inline int probe_getppid(void)
+{
+	long ret = syscall(SYS_getppid);
+
+	if (ret >= 0)
+		return PROBE_ALLOWED;
+	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
+}
+
+/* Run @fn in a child placed in @cg (NULL: stay); its exit status. */
+static inline int run_in(const char *cg, int (*fn)(void))
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (cg && cg_enter(cg, 0))
+			_exit(100);
+		_exit(fn());
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+#endif /* SYSCALLS_CGROUP_SELFTEST_H */
