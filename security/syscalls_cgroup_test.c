@@ -82,7 +82,7 @@ struct sc_bad_input {
 
 static const struct sc_bad_input sc_bad_inputs[] = {
 	{ "", -EINVAL },
-	{ " \n", -EINVAL },
+	{ " \t ", -EINVAL },
 	{ "abc", -EINVAL },
 	{ "12abc", -EINVAL },
 	{ "0x10", -EINVAL },

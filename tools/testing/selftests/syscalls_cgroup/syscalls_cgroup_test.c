@@ -233,7 +233,7 @@ static void *thread_probe_now(void *arg)
 
 static int fork_thread_exec(void)
 {
-	char *argv[] = { "/proc/self/exe", "--probe-getppid", NULL };
+	static char *const argv[] = { "/proc/self/exe", "--probe-getppid", NULL };
 	void *tres;
 	pthread_t t;
 	int status;
@@ -403,22 +403,25 @@ static const struct {
 
 TEST_F(cg, malformed_writes_leave_policy_unchanged)
 {
-	char before[256], after[256], allow_before[4096], allow_after[4096];
+	static char before[256], after[256], allow_before[16384], allow_after[16384];
 	int i;
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", before, sizeof(before)));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.allow", allow_before, sizeof(allow_before)));
-	for (i = 0; i < sizeof(bad_writes) / sizeof(bad_writes[0]); i++) {
-		const char *files[] = { "syscalls.deny", "syscalls.allow" };
+	for (i = 0; i < ARRAY_SIZE(bad_writes); i++) {
+		static const char * const files[] = { "syscalls.deny", "syscalls.allow" };
 		int f;
 
 		for (f = 0; f < 2; f++) {
-			EXPECT_EQ(bad_writes[i].err, cg_write(self->a, files[f], bad_writes[i].text))
-				TH_LOG("%s <- \"%s\"", files[f], bad_writes[i].text);
+			const char *text = bad_writes[i].text;
+
+			EXPECT_EQ(bad_writes[i].err, cg_write(self->a, files[f], text))
+				TH_LOG("%s <- \"%s\"", files[f], text);
 			ASSERT_LT(0, cg_read(self->a, "syscalls.deny", after, sizeof(after)));
 			EXPECT_STREQ(before, after);
-			ASSERT_LT(0, cg_read(self->a, "syscalls.allow", allow_after, sizeof(allow_after)));
+			ASSERT_LT(0, cg_read(self->a, "syscalls.allow", allow_after,
+					     sizeof(allow_after)));
 			EXPECT_STREQ(allow_before, allow_after);
 		}
 	}
