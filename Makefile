@@ -25,6 +25,8 @@ PATCHES       := $(addprefix patches/,$(shell cat patches/series))
 SELFTEST_DIR  := tools/testing/selftests/syscalls_cgroup
 SELFTESTS     := $(patsubst $(SELFTEST_DIR)/%.c,%,$(wildcard $(SELFTEST_DIR)/*_test.c))
 SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
+# KUnit suites that must report (kunit_suite .name).
+KUNIT_SUITES  := syscalls_cgroup
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
@@ -132,7 +134,7 @@ check: kernel $(INITRD)
 		-serial file:$(B)/console.log -serial file:$(B)/results.log \
 		-append "$(APPEND) harness=check" </dev/null; \
 	echo "qemu exit status $$?" >> $(B)/results.log
-	@gawk -v expect="$(SELFTESTS)" -f harness/results.awk $(B)/console.log $(B)/results.log
+	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -f harness/results.awk $(B)/console.log $(B)/results.log
 
 # --- one patch against the pristine tree ---------------------------------------
 patch: $(B)/.unpacked

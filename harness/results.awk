@@ -2,7 +2,8 @@
 # TAP log, prints one line per test case and ends with "N passed, N failed".
 # Anything missing (a plan not fulfilled, a selftest that never reported, no
 # final marker) or any splat counts as a failure. Usage:
-#   gawk -v expect="prog1 prog2" -f results.awk console.log results.log
+#   gawk -v suites="kunit_suite ..." -v expect="selftest ..." -f results.awk \
+#        console.log results.log
 function result(ok, name) {
 	if (ok) { passed++; print "PASS  " name } else { failed++; print "FAIL  " name }
 }
@@ -17,7 +18,6 @@ file == 1 && /^    (not )?ok [0-9]+ / {
 	kseen[suite]++
 	result(ok, "kunit: " suite "." n ($0 ~ /# SKIP/ ? " (skipped)" : ""))
 }
-file == 1 && /^1\.\.[0-9]+$/ { ksuites = substr($1, 4) }
 file == 1 && /(Oops|BUG:|WARNING:|Kernel panic|KASAN|UBSAN|possible circular locking|inconsistent lock state|suspicious RCU usage|general protection fault|Call Trace)/ {
 	if (!splat) splat = $0
 }
@@ -36,7 +36,9 @@ file == 2 && /^# harness: done/ { done = 1 }
 file == 2 && /^qemu exit status / { qemu = $4 }
 
 END {
-	if (ksuites == "") result(0, "kunit: no KUnit results on the console")
+	n = split(suites, want, " ")
+	for (i = 1; i <= n; i++)
+		if (!(want[i] in kplan)) result(0, "kunit: suite " want[i] " did not run")
 	for (s in kplan)
 		if (kseen[s] != kplan[s]) result(0, "kunit: " s " planned " kplan[s] " cases, reported " kseen[s])
 	n = split(expect, progs, " ")
