@@ -25,12 +25,14 @@ PATCHES       := $(addprefix patches/,$(shell cat patches/series))
 SELFTEST_DIR  := tools/testing/selftests/syscalls_cgroup
 SELFTESTS     := $(patsubst $(SELFTEST_DIR)/%.c,%,$(wildcard $(SELFTEST_DIR)/*_test.c))
 SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
+# Programs from Debian put into the guest (with their libraries).
+CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
 KUNIT_SUITES  := syscalls_cgroup
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils
+	    gawk gzip coreutils cgroup-tools
 
 QEMU_TIMEOUT ?= 900
 QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
@@ -115,6 +117,9 @@ $(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(B)/.deps
 	@cp harness/init $(B)/rootfs/init
 	@cp harness/demo.sh $(B)/rootfs/demo.sh
 	@chmod +x $(B)/rootfs/init
+	@# cgroup-tools, with the shared libraries they need, for the selftests
+	@for f in $(CGTOOLS) $$(ldd $(CGTOOLS) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
+		cp --parents -L $$f $(B)/rootfs/; done
 	@cd $(B)/rootfs && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1 > $(CURDIR)/$@
 
 # --- running the guest ----------------------------------------------------------

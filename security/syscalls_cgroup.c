@@ -7,22 +7,32 @@
  *
  * Files, on every cgroup but the root (the root cannot be restricted):
  *
- *  syscalls.deny   Writing "N" denies system call N. Always allowed for a
- *                  valid N. Reading lists the effective denials: the
- *                  cgroup's own combined with all its ancestors'.
- *  syscalls.allow  Writing "N" allows N again. EPERM unless the parent
- *                  (and so every ancestor) allows N. Reading lists the
- *                  effective allowed calls.
+ *  syscalls.deny    Writing denies the named system calls. Always allowed
+ *                   for valid calls. Reading lists the effective denials
+ *                   (the cgroup's own combined with all its ancestors'),
+ *                   one number per line, ascending, as the 2011 RFC did.
+ *  syscalls.allow   Writing allows calls again. EPERM unless the parent
+ *                   (and so every ancestor) allows them. Reading lists the
+ *                   effective allowed calls.
+ *  syscalls.policy  Read-only: "abi nr name" for each effective denial.
+ *  syscalls.stat    Read-only: "total N", then "abi nr name count" for each
+ *                   call denied to this cgroup's tasks at least once.
+ *  syscalls.events  Read-only: "denied N"; poll() and inotify see it change.
  *
- * Bare numbers address the x86_64 table; "ia32:N" and "x32:N" address the
- * other ABIs, and reads print them in that form, one per line, ascending.
- * A write may hold a list of items separated by commas or white space and
- * ranges "N-M", and "all"; it is applied completely or not at all.
- * Errors: EINVAL for a malformed item, ERANGE for a number past the end
- * of its table, EPERM without CAP_SYS_ADMIN or for an allow the parent
- * does not grant. exit, exit_group and the sigreturns can never be denied:
- * a write naming one alone is EINVAL, inside a list or range they are
- * skipped.
+ * An item of a write is a number or a name, optionally with an ABI prefix
+ * ("ia32:", "x32:", "x86_64:"), a range "N-M", or "all". A bare number
+ * addresses the x86_64 table; a bare name every table that has a call of
+ * that name. Reads print x86_64 numbers bare and the others prefixed. A
+ * write may hold many items, separated by commas or white space; it is
+ * applied completely or not at all.
+ * Errors: EINVAL for a malformed item or an unknown name, ERANGE for a
+ * number past the end of its table, EPERM without CAP_SYS_ADMIN or for an
+ * allow the parent does not grant. exit, exit_group and the sigreturns can
+ * never be denied: a write naming one alone is EINVAL, inside a list or
+ * range they are skipped.
+ *
+ * Each denial is counted per CPU, logged (rate limited, per cgroup) and
+ * audited (AUDIT_KERNEL_OTHER) when audit is enabled.
  *
  * Semantics are those of the 2011 RFC: each cgroup has its own set of
  * denials, the effective set is the union of its own and its ancestors',
@@ -40,20 +50,30 @@
  * See Documentation/admin-guide/cgroup-v1/syscalls.rst.
  */
 
+#define pr_fmt(fmt) "syscalls_cgroup: " fmt
+
+#include <linux/audit.h>
 #include <linux/bitmap.h>
 #include <linux/capability.h>
 #include <linux/cgroup.h>
+#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/nospec.h>
+#include <linux/percpu.h>
+#include <linux/ratelimit.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/syscalls_cgroup.h>
+#include <linux/workqueue.h>
 #include <asm/syscall.h>
 #include <asm/unistd.h>
+
+#include "syscalls_cgroup_names.h"
 
 /* The system call tables, one policy each. */
 enum sc_abi {
@@ -79,6 +99,19 @@ static const char *const sc_abi_name[SC_NR_ABIS] = {
 	[SC_ABI_X32]	= "x32",
 };
 
+/* Names, generated from the syscall_*.tbl files; NULL in holes. */
+static const char *const *const sc_names[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= sc_names_x86_64,
+	[SC_ABI_IA32]	= sc_names_ia32,
+	[SC_ABI_X32]	= sc_names_x32,
+};
+
+static const unsigned int sc_names_len[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_names_x86_64),
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_names_ia32),
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_names_x32),
+};
+
 /* A set of system calls: one bit per call, per table. */
 struct sc_set {
 	unsigned long map[SC_NR_ABIS][BITS_TO_LONGS(SC_MAX_NR)];
@@ -90,6 +123,11 @@ struct sc_set {
  */
 static struct sc_set sc_never __ro_after_init;
 
+/* Denials per call, counted per CPU. */
+struct sc_counts {
+	u32 n[SC_NR_ABIS][SC_MAX_NR];
+};
+
 /*
  * struct syscalls_cgroup - per-cgroup state
  * @css:	the cgroup subsystem state
@@ -99,6 +137,14 @@ static struct sc_set sc_never __ro_after_init;
  *		path tests
  * @restricted:	@eff is not empty, so the tasks carry the work bit
  * @online:	css_online() has run; until then writes skip this cgroup
+ * @denied:	denials of calls made by this cgroup's tasks, per CPU
+ * @counts:	the same per call; allocated at the first denial, so only
+ *		cgroups that denied something pay for it; never freed before
+ *		the css
+ * @events:	syscalls.events, notified from @notify_work
+ * @notify_work: runs cgroup_file_notify() outside the denied call
+ * @notify_pending: bit 0 set while @notify_work is queued
+ * @log_rs:	rate limit of the kernel log line, per cgroup
  *
  * Locking: @own, @restricted, @online and every change to @eff are made
  * under syscalls_mutex. The entry path reads @eff under RCU only: words of
@@ -112,6 +158,12 @@ struct syscalls_cgroup {
 	struct sc_set eff;
 	bool restricted;
 	bool online;
+	u64 __percpu *denied;
+	struct sc_counts __percpu *counts;
+	struct cgroup_file events;
+	struct work_struct notify_work;
+	unsigned long notify_pending;
+	struct ratelimit_state log_rs;
 };
 
 /*
@@ -125,6 +177,9 @@ enum sc_file {
 	SC_FILE_ALLOW,
 	SC_FILE_DENY,
 };
+
+/* Longest item of a write: "x86_64:" and a name or a range. */
+#define SC_ITEM_MAX	64
 
 static inline struct syscalls_cgroup *css_sc(struct cgroup_subsys_state *css)
 {
@@ -170,16 +225,56 @@ static bool sc_set_empty(const struct sc_set *set)
 /* ---- parsing --------------------------------------------------------------- */
 
 /**
- * sc_parse_item() - add one item of a write to a request
- * @item: "[abi:]N", "[abi:]N-M" or "[abi:]all"; not empty
- * @req: the request to add to
+ * sc_lookup() - number of a system call by name
+ * @abi: the table
+ * @name: the name, as in the table ("openat")
  *
- * Calls in @sc_never are not added.
+ * A linear search: writes are rare, system calls never look names up.
  *
  * Context: Any context.
- * Return: the number of calls @item named (before dropping @sc_never)
- * if it names a single call, 2 if it names more; or
- * * -EINVAL - unknown ABI, empty part, not a number, reversed range
+ * Return: the number, or -ENOENT if @abi has no call of that name.
+ */
+static int sc_lookup(enum sc_abi abi, const char *name)
+{
+	unsigned int nr;
+
+	for (nr = 0; nr < sc_names_len[abi]; nr++)
+		if (sc_names[abi][nr] && !strcmp(sc_names[abi][nr], name))
+			return nr;
+	return -ENOENT;
+}
+
+/* Add call @name of every table in [@first, @last] that has one. */
+static int sc_parse_name(const char *name, enum sc_abi first, enum sc_abi last,
+			 struct sc_set *req)
+{
+	bool found = false;
+	enum sc_abi abi;
+	int nr;
+
+	for (abi = first; abi <= last; abi++) {
+		nr = sc_lookup(abi, name);
+		if (nr < 0)
+			continue;
+		__set_bit(nr, req->map[abi]);
+		found = true;
+	}
+	return found ? 1 : -EINVAL;
+}
+
+/**
+ * sc_parse_item() - add one item of a write to a request
+ * @item: "[abi:]N", "[abi:]N-M", "[abi:]name" or "[abi:]all"; not empty
+ * @req: the request to add to
+ *
+ * A name without a prefix means that call in every table that has it.
+ * Calls in @sc_never are dropped later, by sc_parse().
+ *
+ * Context: Any context.
+ * Return: 1 if @item names a single call (a number or a name), 2 if it
+ * names more (a range, "all"); or
+ * * -EINVAL - unknown ABI, empty part, not a number, unknown name,
+ *   reversed range, item longer than SC_ITEM_MAX
  * * -ERANGE - a number past the end of its table
  */
 static int sc_parse_item(char *item, struct sc_set *req)
@@ -190,6 +285,8 @@ static int sc_parse_item(char *item, struct sc_set *req)
 	char *dash;
 	int ret;
 
+	if (strlen(item) > SC_ITEM_MAX)
+		return -EINVAL;
 	if (colon) {
 		*colon = '\0';
 		for (abi = 0; abi < SC_NR_ABIS; abi++)
@@ -209,6 +306,10 @@ static int sc_parse_item(char *item, struct sc_set *req)
 			bitmap_set(req->map[abi], 0, sc_nr[abi]);
 		return 2;
 	}
+
+	if (!isdigit(*item))
+		return sc_parse_name(item, colon ? abi : 0,
+				     colon ? abi : SC_NR_ABIS - 1, req);
 
 	dash = strchr(item, '-');
 	if (dash)
@@ -326,7 +427,7 @@ static void sc_publish(struct sc_set *eff, const struct sc_set *new)
 static void sc_sync_task(struct task_struct *task, bool restricted)
 {
 	if (restricted) {
-		/* Pairs with smp_rmb() in syscalls_cgroup_denied(). */
+		/* Pairs with smp_rmb() in syscalls_cgroup_check(). */
 		smp_mb__before_atomic();
 		set_task_syscall_work(task, SYSCALLS_CGROUP);
 	} else {
@@ -382,42 +483,135 @@ static void sc_propagate(struct syscalls_cgroup *root)
 
 /* ---- entry path -------------------------------------------------------------- */
 
-/**
- * syscalls_cgroup_denied() - does current's cgroup deny this call?
- * @nr: the system call number as the entry code dispatches it
- *
- * Mirrors the dispatch in arch/x86/entry/common.c: ia32 when the task is
- * in a 32-bit call, otherwise the x86_64 table, otherwise the x32 table
- * (@nr with __X32_SYSCALL_BIT). Numbers no table has are left to the
- * dispatcher, which fails them with ENOSYS.
- *
- * Context: Process context of current, with SYSCALL_WORK_SYSCALLS_CGROUP
- * set. Takes the RCU read lock.
- * Return: true if the call must not run.
+static const char *sc_name(enum sc_abi abi, unsigned int nr)
+{
+	return nr < sc_names_len[abi] && sc_names[abi][nr] ? sc_names[abi][nr] : "?";
+}
+
+/*
+ * Which table a call dispatches to, mirroring arch/x86/entry/common.c: ia32
+ * when the task is in a 32-bit call, otherwise the x86_64 table, otherwise
+ * the x32 table (@nr with __X32_SYSCALL_BIT). False for numbers no table
+ * has; the dispatcher fails those with ENOSYS itself.
  */
-bool syscalls_cgroup_denied(int nr)
+static bool sc_classify(int nr, enum sc_abi *abi, unsigned int *index)
 {
 	unsigned int unr = nr;
+
+	if (in_ia32_syscall()) {
+		*abi = SC_ABI_IA32;
+	} else if (unr < NR_syscalls) {
+		*abi = SC_ABI_X86_64;
+	} else {
+		*abi = SC_ABI_X32;
+		unr -= __X32_SYSCALL_BIT;
+	}
+	if (unr >= sc_nr[*abi])
+		return false;
+	*index = array_index_nospec(unr, sc_nr[*abi]);
+	return true;
+}
+
+static void sc_notify_fn(struct work_struct *work)
+{
+	struct syscalls_cgroup *sc = container_of(work, struct syscalls_cgroup,
+						  notify_work);
+
+	clear_bit(0, &sc->notify_pending);
+	cgroup_file_notify(&sc->events);
+}
+
+/* Count a denial in per-CPU counters: no cache line shared between CPUs. */
+static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
+{
+	struct sc_counts __percpu *counts = READ_ONCE(sc->counts);
+
+	this_cpu_inc(*sc->denied);
+	if (!counts) {
+		counts = alloc_percpu(struct sc_counts);
+		if (counts && cmpxchg(&sc->counts, NULL, counts)) {
+			free_percpu(counts);
+			counts = READ_ONCE(sc->counts);
+		}
+	}
+	if (counts)
+		this_cpu_inc(counts->n[abi][nr]);
+
+	/* Read first: the line is only written once per notification. */
+	if (!test_bit(0, &sc->notify_pending) &&
+	    !test_and_set_bit(0, &sc->notify_pending))
+		schedule_work(&sc->notify_work);
+}
+
+static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
+{
+	bool log = __ratelimit(&sc->log_rs);
+	char comm[TASK_COMM_LEN], path[128];
+	struct audit_buffer *ab;
+
+	if (!log && !audit_enabled)
+		return;
+	get_task_comm(comm, current);
+	cgroup_path(sc->css.cgroup, path, sizeof(path));
+	if (log)
+		pr_info("denied %s %u (%s) to pid %d (%s) in %s\n", sc_abi_name[abi],
+			nr, sc_name(abi, nr), task_pid_nr(current), comm, path);
+
+	if (!audit_enabled)
+		return;
+	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_KERNEL_OTHER);
+	if (!ab)
+		return;
+	audit_log_format(ab, "op=syscalls-cgroup-deny abi=%s syscall=%u name=%s pid=%d comm=",
+			 sc_abi_name[abi], nr, sc_name(abi, nr), task_pid_nr(current));
+	audit_log_untrustedstring(ab, comm);
+	audit_log_format(ab, " cgroup=");
+	audit_log_untrustedstring(ab, path);
+	audit_log_end(ab);
+}
+
+/* Account a denial to current's cgroup: counters, events, log, audit. */
+static void sc_report(int nr)
+{
+	struct cgroup_subsys_state *css;
+	unsigned int index;
+	enum sc_abi abi;
+
+	if (!sc_classify(nr, &abi, &index))
+		return;
+	css = task_get_css(current, syscalls_cgrp_id);
+	sc_count(css_sc(css), abi, index);
+	sc_log(css_sc(css), abi, index);
+	css_put(css);
+}
+
+/**
+ * syscalls_cgroup_check() - does current's cgroup deny this call?
+ * @nr: the system call number as the entry code dispatches it
+ *
+ * A denial is counted, announced on syscalls.events, logged (rate
+ * limited) and audited.
+ *
+ * Context: Process context of current, may sleep, with
+ * SYSCALL_WORK_SYSCALLS_CGROUP set. Takes the RCU read lock.
+ * Return: true if the call must not run.
+ */
+bool syscalls_cgroup_check(int nr)
+{
+	unsigned int index;
 	enum sc_abi abi;
 	bool denied;
 
-	if (in_ia32_syscall()) {
-		abi = SC_ABI_IA32;
-	} else if (unr < NR_syscalls) {
-		abi = SC_ABI_X86_64;
-	} else {
-		abi = SC_ABI_X32;
-		unr -= __X32_SYSCALL_BIT;
-	}
-	if (unr >= sc_nr[abi])
+	if (!sc_classify(nr, &abi, &index))
 		return false;
-	unr = array_index_nospec(unr, sc_nr[abi]);
 
 	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
 	smp_rmb();
 	rcu_read_lock();
-	denied = test_bit(unr, css_sc(task_css(current, syscalls_cgrp_id))->eff.map[abi]);
+	denied = test_bit(index, css_sc(task_css(current, syscalls_cgrp_id))->eff.map[abi]);
 	rcu_read_unlock();
+	if (denied)
+		sc_report(nr);
 	return denied;
 }
 
@@ -432,7 +626,7 @@ bool syscalls_cgroup_denied(int nr)
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
 {
 	/* -1 means "skip" already; a tracer may have set the return value. */
-	if (nr == -1 || !syscalls_cgroup_denied(nr))
+	if (nr == -1 || !syscalls_cgroup_check(nr))
 		return false;
 	syscall_set_return_value(current, regs, -ENOSYS, 0);
 	return true;
@@ -445,7 +639,17 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 {
 	struct syscalls_cgroup *sc = kzalloc(sizeof(*sc), GFP_KERNEL);
 
-	return sc ? &sc->css : ERR_PTR(-ENOMEM);
+	if (!sc)
+		return ERR_PTR(-ENOMEM);
+	sc->denied = alloc_percpu(u64);
+	if (!sc->denied) {
+		kfree(sc);
+		return ERR_PTR(-ENOMEM);
+	}
+	INIT_WORK(&sc->notify_work, sc_notify_fn);
+	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+	return &sc->css;
 }
 
 /* A new cgroup starts with its parent's effective set as its own. */
@@ -474,7 +678,12 @@ static void syscalls_css_offline(struct cgroup_subsys_state *css)
 
 static void syscalls_css_free(struct cgroup_subsys_state *css)
 {
-	kfree(css_sc(css));
+	struct syscalls_cgroup *sc = css_sc(css);
+
+	cancel_work_sync(&sc->notify_work);
+	free_percpu(sc->counts);
+	free_percpu(sc->denied);
+	kfree(sc);
 }
 
 static void syscalls_attach(struct cgroup_taskset *tset)
@@ -535,6 +744,65 @@ static int syscalls_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
+/* syscalls.policy: "abi nr name" for each effective denial. */
+static int syscalls_policy_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_set eff;
+	unsigned int nr;
+	int abi;
+
+	mutex_lock(&syscalls_mutex);
+	eff = sc->eff;
+	mutex_unlock(&syscalls_mutex);
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for_each_set_bit(nr, eff.map[abi], sc_nr[abi])
+			seq_printf(sf, "%s %u %s\n", sc_abi_name[abi], nr, sc_name(abi, nr));
+	return 0;
+}
+
+static u64 sc_total(struct syscalls_cgroup *sc)
+{
+	u64 total = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		total += *per_cpu_ptr(sc->denied, cpu);
+	return total;
+}
+
+/* syscalls.stat: "total N", then "abi nr name count" per call denied. */
+static int syscalls_stat_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_counts __percpu *counts = READ_ONCE(sc->counts);
+	unsigned int nr;
+	int abi, cpu;
+	u64 n;
+
+	seq_printf(sf, "total %llu\n", sc_total(sc));
+	if (!counts)
+		return 0;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < sc_nr[abi]; nr++) {
+			n = 0;
+			for_each_possible_cpu(cpu)
+				n += per_cpu_ptr(counts, cpu)->n[abi][nr];
+			if (n)
+				seq_printf(sf, "%s %u %s %llu\n", sc_abi_name[abi],
+					   nr, sc_name(abi, nr), n);
+		}
+	}
+	return 0;
+}
+
+/* syscalls.events: "denied N"; modified (poll, inotify) on denials. */
+static int syscalls_events_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "denied %llu\n", sc_total(css_sc(seq_css(sf))));
+	return 0;
+}
+
 /**
  * syscalls_write() - write handler of syscalls.allow and syscalls.deny
  * @of: the open file
@@ -584,6 +852,22 @@ static struct cftype syscalls_files[] = {
 		.private = SC_FILE_DENY,
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
+	{
+		.name = "policy",
+		.seq_show = syscalls_policy_show,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "stat",
+		.seq_show = syscalls_stat_show,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "events",
+		.seq_show = syscalls_events_show,
+		.file_offset = offsetof(struct syscalls_cgroup, events),
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
 	{ }	/* terminate */
 };
 
@@ -602,7 +886,10 @@ static void __init build_check_sc(void)
 	BUILD_BUG_ON(NR_syscalls > SC_MAX_NR);
 	BUILD_BUG_ON(IA32_NR_syscalls > SC_MAX_NR);
 	BUILD_BUG_ON(X32_NR_syscalls > SC_MAX_NR);
-	/* The x32 dispatch in syscalls_cgroup_denied() relies on this. */
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x86_64) > NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_ia32) > IA32_NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x32) > X32_NR_syscalls);
+	/* The x32 dispatch in sc_classify() relies on this. */
 	BUILD_BUG_ON(NR_syscalls > __X32_SYSCALL_BIT);
 }
 

@@ -75,6 +75,53 @@ static void sc_test_parse_lists(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, test_bit(60, req.map[SC_ABI_X86_64]));
 }
 
+static void sc_test_names_tables(struct kunit *test)
+{
+	/* Same name, three numbers. */
+	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_X86_64, 59), "execve");
+	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_IA32, 11), "execve");
+	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_X32, 520), "execve");
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_X86_64, "getppid"), 110);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "getppid"), 64);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_X32, "getppid"), 110);
+	/* x32 has no 64-bit-only calls and ia32 no x86_64-only ones. */
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_X32, "rt_sigaction"), 512);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "arch_prctl"), 384);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "accept"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_X86_64, "nosuchcall"), -ENOENT);
+	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_X86_64, NR_syscalls), "?");
+}
+
+static void sc_test_parse_names(struct kunit *test)
+{
+	struct sc_set req;
+
+	/* A bare name: every table that has it. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ptrace", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(101, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(26, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(521, req.map[SC_ABI_X32]));
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X32], SC_MAX_NR), 1);
+
+	/* A bare name that ia32 lacks. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "accept", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X32]));
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_IA32], SC_MAX_NR));
+
+	/* Prefixed names and mixed lists. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:open,x32:execve 59", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(5, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
+	KUNIT_EXPECT_TRUE(test, test_bit(520, req.map[SC_ABI_X32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(59, req.map[SC_ABI_X86_64]));
+
+	/* Never-deniable names are skipped in a list. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "exit,getppid", &req), 0);
+	KUNIT_EXPECT_FALSE(test, test_bit(60, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(110, req.map[SC_ABI_X86_64]));
+}
+
 struct sc_bad_input {
 	const char *text;
 	int err;
@@ -110,6 +157,23 @@ static const struct sc_bad_input sc_bad_inputs[] = {
 	{ "ia32:173", -EINVAL },
 	{ "ia32:252", -EINVAL },
 	{ "x32:513", -EINVAL },
+	/* Names. */
+	{ "nosuchcall", -EINVAL },
+	{ "ia32:accept", -EINVAL },
+	{ "x32:nosuchcall", -EINVAL },
+	{ "getppid,nosuchcall", -EINVAL },
+	{ "getppid-getpid", -EINVAL },
+	{ "GETPPID", -EINVAL },
+	{ "exit", -EINVAL },
+	{ "exit_group", -EINVAL },
+	{ "rt_sigreturn", -EINVAL },
+	{ "ia32:sigreturn", -EINVAL },
+	{ "x32:rt_sigreturn", -EINVAL },
+	{ "all,", -EINVAL },
+	{ "getppid,getppid,9999", -ERANGE },
+	/* An item longer than any name. */
+	{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	  -EINVAL },
 };
 
 static void sc_test_parse_errors(struct kunit *test)
@@ -219,6 +283,8 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	KUNIT_CASE(sc_test_parse_abis),
 	KUNIT_CASE(sc_test_parse_lists),
 	KUNIT_CASE(sc_test_parse_errors),
+	KUNIT_CASE(sc_test_names_tables),
+	KUNIT_CASE(sc_test_parse_names),
 	KUNIT_CASE(sc_test_hierarchy),
 	{}
 };

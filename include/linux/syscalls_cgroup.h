@@ -14,7 +14,7 @@
 struct pt_regs;
 
 #ifdef CONFIG_CGROUP_SYSCALLS
-bool syscalls_cgroup_denied(int nr);
+bool syscalls_cgroup_check(int nr);
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
 
 /**
@@ -29,7 +29,7 @@ bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
  */
 static inline bool syscalls_cgroup_denies_current(int nr)
 {
-	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_denied(nr);
+	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_check(nr);
 }
 #else
 static inline bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)

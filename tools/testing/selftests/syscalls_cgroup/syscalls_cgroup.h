@@ -110,6 +110,24 @@ static inline int probe_getppid(void)
 	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
 }
 
+/* A 32-bit system call from 64-bit code: the ia32 table. */
+static inline long int80(long nr)
+{
+	long ret;
+
+	asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)
+		      : "memory", "r8", "r9", "r10", "r11");
+	return ret;
+}
+
+/* Classify a raw return value (-errno on failure). */
+static inline int result_of(long ret)
+{
+	if (ret >= 0)
+		return PROBE_ALLOWED;
+	return ret == -ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
+}
+
 /* Run @fn in a child placed in @cg (NULL: stay); its exit status. */
 static inline int run_in(const char *cg, int (*fn)(void))
 {
@@ -124,6 +142,32 @@ static inline int run_in(const char *cg, int (*fn)(void))
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/*
+ * Fixture "cg": two fresh cgroups a and a/b below the mount, removed after
+ * the test. Include kselftest_harness.h first.
+ */
+FIXTURE(cg) {
+	char a[128];	/* a cgroup below the root */
+	char b[128];	/* a child of a */
+};
+
+FIXTURE_SETUP(cg)
+{
+	ASSERT_EQ(0, cg_mount());
+	snprintf(self->a, sizeof(self->a), CG_MNT "/t%d", getpid());
+	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
+	rmdir(self->b);
+	ASSERT_EQ(0, cg_create(self->a));
+	ASSERT_EQ(0, cg_create(self->b));
+}
+
+FIXTURE_TEARDOWN(cg)
+{
+	cg_enter(CG_MNT, 0);
+	rmdir(self->b);
+	rmdir(self->a);
 }
 
 #endif /* SYSCALLS_CGROUP_SELFTEST_H */

@@ -19,28 +19,6 @@
 #include "../kselftest_harness.h"
 #include "syscalls_cgroup.h"
 
-FIXTURE(cg) {
-	char a[128];	/* a cgroup below the root */
-	char b[128];	/* a child of a */
-};
-
-FIXTURE_SETUP(cg)
-{
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->a, sizeof(self->a), CG_MNT "/t%d", getpid());
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
-	rmdir(self->b);
-	ASSERT_EQ(0, cg_create(self->a));
-	ASSERT_EQ(0, cg_create(self->b));
-}
-
-FIXTURE_TEARDOWN(cg)
-{
-	cg_enter(CG_MNT, 0);
-	rmdir(self->b);
-	rmdir(self->a);
-}
-
 TEST(proc_cgroups_lists_controller)
 {
 	char line[256];
@@ -264,22 +242,6 @@ TEST_F(cg, fork_thread_and_execve_inherit)
 {
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
 	EXPECT_EQ(0, run_in(self->a, fork_thread_exec));
-}
-
-static long int80(long nr)
-{
-	long ret;
-
-	asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)
-		      : "memory", "r8", "r9", "r10", "r11");
-	return ret;
-}
-
-static int result_of(long ret)
-{
-	if (ret >= 0)
-		return PROBE_ALLOWED;
-	return ret == -ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
 }
 
 /* getppid through each ABI: 2 bits each, x86_64 | ia32 << 2 | x32 << 4. */
