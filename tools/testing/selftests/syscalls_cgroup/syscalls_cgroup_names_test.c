@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <poll.h>
+#include <stdarg.h>
 #include <sys/inotify.h>
 #include <sys/klog.h>
 #include <sys/socket.h>
@@ -24,15 +25,18 @@ static int probe_three_abis(void)
 	       result_of(x32 < 0 ? -errno : x32) << 4;
 }
 
-#define ALL3(r) ((r) | (r) << 2 | (r) << 4)
+static int all3(int r)
+{
+	return r | r << 2 | r << 4;
+}
 
 TEST_F(cg, name_denies_in_every_abi)
 {
 	char buf[256];
 
-	EXPECT_EQ(ALL3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(all3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
-	EXPECT_EQ(ALL3(PROBE_ENOSYS), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(all3(PROBE_ENOSYS), run_in(self->a, probe_three_abis));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.policy", buf, sizeof(buf)));
@@ -43,7 +47,7 @@ TEST_F(cg, name_denies_in_every_abi)
 	EXPECT_EQ(PROBE_ENOSYS | PROBE_ALLOWED << 2 | PROBE_ENOSYS << 4,
 		  run_in(self->a, probe_three_abis));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "getppid"));
-	EXPECT_EQ(ALL3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(all3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
 }
 
 TEST_F(cg, lists_and_ranges_apply_atomically)
@@ -146,7 +150,7 @@ static int klog_has(const char *needle)
 	if (n < 0)
 		return 0;
 	log[n] = '\0';
-	return strstr(log, needle) != NULL;
+	return !!strstr(log, needle);
 }
 
 TEST_F(cg, denial_is_logged)
@@ -227,12 +231,21 @@ TEST_F(cg, denial_is_audited)
 	EXPECT_TRUE(found) TH_LOG("no \"%s\" in the log", needle);
 }
 
-/* Run a cgroup-tools command; its exit status. */
-static int run_tool(char *const argv[])
+/* Run a command given as a NULL-terminated argument list; its exit status. */
+static int run_tool(const char *arg, ...)
 {
-	int status;
-	pid_t pid = fork();
+	char *argv[16];
+	int status, argc = 0;
+	va_list ap;
+	pid_t pid;
 
+	va_start(ap, arg);
+	for (; arg && argc < 15; arg = va_arg(ap, const char *))
+		argv[argc++] = (char *)arg;
+	va_end(ap);
+	argv[argc] = NULL;
+
+	pid = fork();
 	if (pid == 0) {
 		execv(argv[0], argv);
 		_exit(127);
@@ -245,17 +258,15 @@ static int run_tool(char *const argv[])
 TEST_F(cg, cgroup_tools_drive_it)
 {
 	const char *name = self->a + strlen(CG_MNT "/");
-	char *set[] = { "/usr/bin/cgset", "-r", "syscalls.deny=ptrace getppid",
-			(char *)name, NULL };
-	char *get[] = { "/usr/bin/cgget", "-n", "-v", "-r", "syscalls.deny",
-			(char *)name, NULL };
 	char buf[256];
 
-	ASSERT_EQ(0, run_tool(set));
+	ASSERT_EQ(0, run_tool("/usr/bin/cgset", "-r", "syscalls.deny=ptrace getppid",
+			      name, NULL));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("101\n110\nia32:26\nia32:64\nx32:110\nx32:521\n", buf);
 	EXPECT_EQ(PROBE_ENOSYS, run_in(self->a, probe_getppid));
-	EXPECT_EQ(0, run_tool(get));
+	EXPECT_EQ(0, run_tool("/usr/bin/cgget", "-n", "-v", "-r", "syscalls.deny",
+			      name, NULL));
 }
 
 TEST_HARNESS_MAIN
