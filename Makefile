@@ -29,6 +29,7 @@ SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
 CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
 KUNIT_SUITES  := syscalls_cgroup
+BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
@@ -40,7 +41,7 @@ QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
 .DELETE_ON_ERROR:
-.PHONY: all demo check shell patch kernel clean distclean
+.PHONY: all demo check shell patch kernel bench bench-kernels clean distclean
 all: demo
 
 # --- host packages -----------------------------------------------------------
@@ -87,31 +88,49 @@ $(B)/.overlay: $(B)/.patched $(OVERLAY_FILES)
 	@for d in $(OVERLAY_DIRS); do rsync -a $$d/ $(KSRC)/$$d/; done
 	@touch $@
 
-# tinyconfig plus our fragment; fail if the fragment did not stick.
+# $(call kconfig,objdir,fragments): tinyconfig plus the fragments (later ones
+# win); fails if a setting did not stick.
+define kconfig
+	@echo "  CONFIG  $(1): tinyconfig + $(2)"
+	@mkdir -p $(1)
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) tinyconfig >/dev/null
+	@cd $(1) && $(CURDIR)/$(KSRC)/scripts/kconfig/merge_config.sh -m .config \
+		$(addprefix $(CURDIR)/,$(2)) >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) olddefconfig >/dev/null
+	@gawk -F= '/^CONFIG_/ { v[$$1] = $$2 } END { for (k in v) print k, v[k] }' $(2) | \
+	while read -r k v; do \
+		if [ "$$v" = n ]; then ! grep -q "^$$k=" $(1)/.config; else grep -qx "$$k=$$v" $(1)/.config; fi || \
+			{ echo "error: $$k=$$v did not stick in $(1)/.config"; exit 1; }; \
+	done
+endef
+
+# $(call kbuild,objdir): build that kernel's bzImage
+define kbuild
+	@echo "  KERNEL  $(1)/arch/x86/boot/bzImage"
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage
+endef
+
 $(KOBJ)/.config: $(B)/.overlay harness/kernel.config
-	@echo "  CONFIG  tinyconfig + harness/kernel.config"
-	@mkdir -p $(KOBJ)
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) tinyconfig >/dev/null
-	@cd $(KOBJ) && $(CURDIR)/$(KSRC)/scripts/kconfig/merge_config.sh -m .config \
-		$(CURDIR)/harness/kernel.config >/dev/null
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) olddefconfig >/dev/null
-	@grep -v '^#' harness/kernel.config | grep . | while read -r l; do \
-		grep -qx "$$l" $@ || { echo "error: $$l did not stick in $@"; exit 1; }; done
+	$(call kconfig,$(KOBJ),harness/kernel.config)
 
 kernel: $(KOBJ)/.config
-	@echo "  KERNEL  $(KIMG)"
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) -j$(JOBS) bzImage
+	$(call kbuild,$(KOBJ))
 
 $(KIMG): kernel
 
 # --- initramfs: static busybox, /init, selftests ------------------------------
+$(B)/rootfs/bench/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+
 # Compiled from the tree's copy, where "../kselftest_harness.h" resolves.
 $(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
-$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(B)/.deps
+$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(B)/.deps
 	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init
@@ -140,6 +159,48 @@ check: kernel $(INITRD)
 		-append "$(APPEND) harness=check" </dev/null; \
 	echo "qemu exit status $$?" >> $(B)/results.log
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -f harness/results.awk $(B)/console.log $(B)/results.log
+
+# --- benchmark: instruction counts under -icount, kernels with and without -----
+BENCH_Y := $(B)/bench-y
+BENCH_N := $(B)/bench-n
+BENCH_OUT := $(B)/bench
+ICOUNT := -icount shift=0,sleep=off
+
+$(BENCH_Y)/.config: $(B)/.overlay harness/kernel.config harness/bench.config
+	$(call kconfig,$(BENCH_Y),harness/kernel.config harness/bench.config)
+$(BENCH_N)/.config: $(B)/.overlay harness/kernel.config harness/bench.config harness/bench-off.config
+	$(call kconfig,$(BENCH_N),harness/kernel.config harness/bench.config harness/bench-off.config)
+
+bench-kernels: $(BENCH_Y)/.config $(BENCH_N)/.config
+	$(call kbuild,$(BENCH_Y))
+	$(call kbuild,$(BENCH_N))
+
+# $(call bench-run,objdir,mode,qemu-flags,output)
+define bench-run
+	@echo "  BENCH   $(4)"
+	@timeout $(QEMU_TIMEOUT) qemu-system-x86_64 -accel tcg -cpu max -smp 1 -m 2G -no-reboot \
+		-kernel $(1)/arch/x86/boot/bzImage -initrd $(INITRD) $(3) \
+		-display none -monitor none -serial file:$(BENCH_OUT)/$(4).console \
+		-serial file:$(BENCH_OUT)/$(4).log \
+		-append "$(APPEND) harness=bench benchmode=$(2)" </dev/null
+	@grep -q '^# harness: done' $(BENCH_OUT)/$(4).log || \
+		{ echo "error: benchmark $(4) did not finish; see $(BENCH_OUT)/$(4).console"; exit 1; }
+endef
+
+bench: bench-kernels $(INITRD) $(B)/.deps-bench
+	@mkdir -p $(BENCH_OUT)
+	$(call bench-run,$(BENCH_N),baseline,$(ICOUNT),icount-n)
+	$(call bench-run,$(BENCH_Y),full,$(ICOUNT),icount-y)
+	$(call bench-run,$(BENCH_N),baseline,,wall-n)
+	$(call bench-run,$(BENCH_Y),loop,,wall-y)
+	@gawk -v out=$(BENCH_OUT) -f harness/bench.awk $(addprefix $(BENCH_OUT)/,icount-n.log icount-y.log wall-n.log wall-y.log)
+	@gnuplot -e "dir='$(BENCH_OUT)'" harness/bench.gp
+	@echo "wrote $(BENCH_OUT)/bench.md, bench.csv, bench.png"
+
+$(B)/.deps-bench: $(B)/.deps
+	@dpkg-query -W -f='$${Status}\n' gnuplot-nox 2>/dev/null | grep -q 'ok installed' || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox >/dev/null; }
+	@touch $@
 
 # --- one patch against the pristine tree ---------------------------------------
 patch: $(B)/.unpacked

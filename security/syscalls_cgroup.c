@@ -142,7 +142,8 @@ struct sc_counts {
  *		cgroups that denied something pay for it; never freed before
  *		the css
  * @events:	syscalls.events, notified from @notify_work
- * @notify_work: runs cgroup_file_notify() outside the denied call
+ * @notify_work: runs cgroup_file_notify() outside the denied call, at most
+ *		once per SC_NOTIFY_DELAY
  * @notify_pending: bit 0 set while @notify_work is queued
  * @log_rs:	rate limit of the kernel log line, per cgroup
  *
@@ -161,7 +162,7 @@ struct syscalls_cgroup {
 	u64 __percpu *denied;
 	struct sc_counts __percpu *counts;
 	struct cgroup_file events;
-	struct work_struct notify_work;
+	struct delayed_work notify_work;
 	unsigned long notify_pending;
 	struct ratelimit_state log_rs;
 };
@@ -177,6 +178,9 @@ enum sc_file {
 	SC_FILE_ALLOW,
 	SC_FILE_DENY,
 };
+
+/* Denials are announced on syscalls.events at most this often. */
+#define SC_NOTIFY_DELAY	(HZ / 10)
 
 /* Longest item of a write: "x86_64:" and a name or a range. */
 #define SC_ITEM_MAX	64
@@ -494,7 +498,8 @@ static const char *sc_name(enum sc_abi abi, unsigned int nr)
  * the x32 table (@nr with __X32_SYSCALL_BIT). False for numbers no table
  * has; the dispatcher fails those with ENOSYS itself.
  */
-static bool sc_classify(int nr, enum sc_abi *abi, unsigned int *index)
+static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
+					unsigned int *index)
 {
 	unsigned int unr = nr;
 
@@ -514,7 +519,8 @@ static bool sc_classify(int nr, enum sc_abi *abi, unsigned int *index)
 
 static void sc_notify_fn(struct work_struct *work)
 {
-	struct syscalls_cgroup *sc = container_of(work, struct syscalls_cgroup,
+	struct syscalls_cgroup *sc = container_of(to_delayed_work(work),
+						  struct syscalls_cgroup,
 						  notify_work);
 
 	clear_bit(0, &sc->notify_pending);
@@ -537,10 +543,13 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int n
 	if (counts)
 		this_cpu_inc(counts->n[abi][nr]);
 
-	/* Read first: the line is only written once per notification. */
+	/*
+	 * At most one notification per SC_NOTIFY_DELAY; test first, so that the
+	 * line is written once per notification, not once per denial.
+	 */
 	if (!test_bit(0, &sc->notify_pending) &&
 	    !test_and_set_bit(0, &sc->notify_pending))
-		schedule_work(&sc->notify_work);
+		schedule_delayed_work(&sc->notify_work, SC_NOTIFY_DELAY);
 }
 
 static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
@@ -571,14 +580,10 @@ static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
 }
 
 /* Account a denial to current's cgroup: counters, events, log, audit. */
-static void sc_report(int nr)
+static noinline void sc_report(enum sc_abi abi, unsigned int index)
 {
 	struct cgroup_subsys_state *css;
-	unsigned int index;
-	enum sc_abi abi;
 
-	if (!sc_classify(nr, &abi, &index))
-		return;
 	css = task_get_css(current, syscalls_cgrp_id);
 	sc_count(css_sc(css), abi, index);
 	sc_log(css_sc(css), abi, index);
@@ -610,8 +615,8 @@ bool syscalls_cgroup_check(int nr)
 	rcu_read_lock();
 	denied = test_bit(index, css_sc(task_css(current, syscalls_cgrp_id))->eff.map[abi]);
 	rcu_read_unlock();
-	if (denied)
-		sc_report(nr);
+	if (unlikely(denied))
+		sc_report(abi, index);
 	return denied;
 }
 
@@ -646,7 +651,7 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 		kfree(sc);
 		return ERR_PTR(-ENOMEM);
 	}
-	INIT_WORK(&sc->notify_work, sc_notify_fn);
+	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
 	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 	return &sc->css;
@@ -680,7 +685,7 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
 
-	cancel_work_sync(&sc->notify_work);
+	cancel_delayed_work_sync(&sc->notify_work);
 	free_percpu(sc->counts);
 	free_percpu(sc->denied);
 	kfree(sc);

@@ -144,9 +144,10 @@ static inline int run_in(const char *cg, int (*fn)(void))
 	return WEXITSTATUS(status);
 }
 
+#ifdef FIXTURE
 /*
  * Fixture "cg": two fresh cgroups a and a/b below the mount, removed after
- * the test. Include kselftest_harness.h first.
+ * the test. Needs kselftest_harness.h, included before this file.
  */
 FIXTURE(cg) {
 	char a[128];	/* a cgroup below the root */
@@ -169,5 +170,6 @@ FIXTURE_TEARDOWN(cg)
 	rmdir(self->b);
 	rmdir(self->a);
 }
+#endif /* FIXTURE */
 
 #endif /* SYSCALLS_CGROUP_SELFTEST_H */

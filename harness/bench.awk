@@ -1,0 +1,97 @@
+# Turns the benchmark's "BENCH key value" lines into a table (stdout and
+# $out/bench.md), $out/bench.csv, and data files for harness/bench.gp.
+#   gawk -v out=DIR -f bench.awk icount-n.log icount-y.log wall-n.log wall-y.log
+# Values from the icount runs are guest instructions ("ns" of guest time).
+FNR == 1 { run = ++file == 1 ? "n" : file == 2 ? "y" : file == 3 ? "wn" : "wy" }
+{ sub(/\r$/, "") }
+/^BENCH / { v[run, $2] = $3 }
+
+# row(label, value, unit, baseline label, baseline value)
+function row(label, val, unit, blabel, bval,    ratio) {
+	if (val == "") {
+		missing = missing "\n  " label
+		return
+	}
+	ratio = bval > 0 ? sprintf("%.3f", val / bval) : "-"
+	printf "| %s | %s | %s | %s | %s |\n", label, fmt(val), unit, blabel, ratio > md
+	printf "\"%s\",%s,%s,\"%s\",%s\n", label, val, unit, blabel, ratio > csv
+}
+function fmt(x) { return x == int(x) ? sprintf("%d", x) : sprintf("%.1f", x) }
+function target(ok, text) {
+	printf "%s  %s\n", ok ? "MET   " : "MISSED", text > tgt
+}
+
+END {
+	md = out "/bench.md"; csv = out "/bench.csv"; tgt = out "/targets.txt"
+	printf "" > tgt
+	print "\"measurement\",\"value\",\"unit\",\"baseline\",\"ratio\"" > csv
+	print "| measurement | value | unit | baseline | ratio |" > md
+	print "| --- | ---: | --- | --- | ---: |" > md
+
+	base = v["n", "getppid_root"]
+	print "| **(a) getppid, guest instructions per call (-icount)** | | | | |" > md
+	row("=n kernel, root cgroup", base, "instr/call", "itself", base)
+	row("=y, root cgroup", v["y", "getppid_root"], "instr/call", "=n kernel", base)
+	row("=y, unrestricted cgroup, depth 1", v["y", "getppid_unrestricted_depth1"], "instr/call", "=n kernel", base)
+	row("=y, unrestricted cgroup, depth 32", v["y", "getppid_unrestricted_depth32"], "instr/call", "=n kernel", base)
+	for (d = 1; d <= 32; d *= (d == 1 ? 8 : 4))
+		row("=y, restricted cgroup, depth " d, v["y", "getppid_restricted_depth" d], "instr/call", "=n kernel", base)
+	row("=y, denied (ENOSYS), depth 1", v["y", "getppid_denied_depth1"], "instr/call", "=n kernel", base)
+	row("=y, denied (ENOSYS), depth 32", v["y", "getppid_denied_depth32"], "instr/call", "=n kernel", base)
+
+	yroot = v["y", "getppid_root"]
+	print "| **(b) the same with seccomp-bpf, same boot, root cgroup** | | | | |" > md
+	row("seccomp number-only filter (cached), allowed", v["y", "seccomp_cached_allow"], "instr/call", "=y, root cgroup", yroot)
+	row("seccomp number-only filter, denied", v["y", "seccomp_cached_deny"], "instr/call", "=y, root cgroup", yroot)
+	row("seccomp argument-loading filter, allowed", v["y", "seccomp_arg_allow"], "instr/call", "=y, root cgroup", yroot)
+	row("seccomp argument-loading filter, denied", v["y", "seccomp_arg_deny"], "instr/call", "=y, root cgroup", yroot)
+
+	print "| **(c) policy writes, cgroup creation, fork** | | | | |" > md
+	w1 = v["y", "write_deny_tasks_1"]
+	for (k = 1; k <= 10000; k *= (k == 1 ? 100 : 10)) {
+		row("write restricting a cgroup of " k " tasks", v["y", "write_deny_tasks_" k], "ns", "same, 1 task", w1)
+		row("write to an already restricted cgroup of " k " tasks", v["y", "write_more_tasks_" k], "ns", "same, 1 task", v["y", "write_more_tasks_1"])
+		printf "%d %s %s\n", k, v["y", "write_deny_tasks_" k], v["y", "write_more_tasks_" k] > (out "/write.dat")
+	}
+	row("mkdir, syscalls hierarchy", v["y", "mkdir_syscalls"], "ns", "mkdir, hierarchy without controllers", v["y", "mkdir_plain"])
+	row("fork+exit+wait, restricted cgroup", v["y", "fork_exit_wait_restricted"], "ns", "unrestricted cgroup", v["y", "fork_exit_wait_unrestricted"])
+
+	print "| **(d) memory, 1,000 cgroups** | | | | |" > md
+	row("slab+percpu per cgroup, syscalls hierarchy", v["y", "mem_per_cgroup_syscalls"], "bytes", "hierarchy without controllers", v["y", "mem_per_cgroup_plain"])
+	row("controller's own share per cgroup", v["y", "mem_per_cgroup_syscalls"] - v["y", "mem_per_cgroup_plain"], "bytes", "-", 0)
+
+	print "| **wall clock, TCG without -icount (noisy, for reference)** | | | | |" > md
+	row("getppid, =n kernel", v["wn", "getppid_root"], "ns/call", "itself", v["wn", "getppid_root"])
+	row("getppid, =y, root cgroup", v["wy", "getppid_root"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+	row("getppid, =y, restricted, depth 1", v["wy", "getppid_restricted_depth1"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+	row("getppid, =y, restricted, depth 32", v["wy", "getppid_restricted_depth32"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+
+	printf "0 %s %s %s\n", base, v["y", "getppid_root"], v["y", "seccomp_cached_allow"] > (out "/depth.dat")
+	for (d = 1; d <= 32; d *= (d == 1 ? 8 : 4))
+		printf "%d %s %s %s\n", d, base, v["y", "getppid_restricted_depth" d], v["y", "seccomp_cached_allow"] > (out "/depth.dat")
+
+	# The targets of the benchmark issue.
+	r1 = v["y", "getppid_restricted_depth1"]
+	target(v["y", "getppid_root"] == base && v["y", "getppid_unrestricted_depth1"] == base && \
+	       v["y", "getppid_unrestricted_depth32"] == base,
+	       "unrestricted tasks (root, depth 1, depth 32) run exactly the =n kernel's count")
+	target(r1 == v["y", "getppid_restricted_depth8"] && r1 == v["y", "getppid_restricted_depth32"],
+	       "restricted, allowed call: same count at depth 1, 8 and 32")
+	target(r1 - base <= (v["y", "seccomp_cached_allow"] - yroot) / 2,
+	       sprintf("restricted, allowed call adds %s; at most half of seccomp's cached allow (+%s)",
+		       fmt(r1 - base), fmt(v["y", "seccomp_cached_allow"] - yroot)))
+	target(v["y", "getppid_denied_depth1"] < v["y", "seccomp_cached_deny"],
+	       sprintf("denied call (%s) cheaper than seccomp's denying filter (%s)",
+		       fmt(v["y", "getppid_denied_depth1"]), fmt(v["y", "seccomp_cached_deny"])))
+	target(v["y", "write_deny_tasks_1000"] < 1000000,
+	       sprintf("a write reaching 1,000 tasks takes %s ns of guest time (< 1 ms)",
+		       fmt(v["y", "write_deny_tasks_1000"])))
+	w100 = v["y", "write_deny_tasks_100"]; w10k = v["y", "write_deny_tasks_10000"]
+	target(w10k <= 1.2 * 100 * w100,
+	       sprintf("write cost linear in tasks: 10,000 tasks / 100 tasks = %.1f (<= 120)", w10k / w100))
+	close(md); close(tgt)
+	while ((getline line < md) > 0) print line
+	print ""
+	while ((getline line < tgt) > 0) print line
+	if (missing != "") { print "missing results:" missing; exit 1 }
+}

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the syscalls cgroup controller costs, measured from inside a guest.
+ *
+ * Prints "BENCH <key> <value>" lines. Under QEMU with -icount shift=0 the
+ * guest clock counts instructions (1 ns = 1 instruction), so every value
+ * in "ns" is a deterministic instruction count.
+ *
+ *   syscalls_cgroup_bench full      everything (kernel with the controller)
+ *   syscalls_cgroup_bench baseline  the getppid loop only (kernel without)
+ *   syscalls_cgroup_bench loop      the getppid loops only (wall-clock run)
+ */
+#define _GNU_SOURCE
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "syscalls_cgroup.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#define LOOPS		10000
+#define BATCHES		7
+#define PLAIN_MNT	"/sys/fs/cgroup/plain"
+#define DEPTH_MAX	32
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The bare syscall instruction: no libc wrapper in the loop. */
+static inline long sys0(long nr)
+{
+	long ret;
+
+	asm volatile ("syscall" : "=a"(ret) : "a"(nr) : "rcx", "r11", "memory");
+	return ret;
+}
+
+/*
+ * Cost of one call of @nr, in ns (instructions under icount): the best of
+ * BATCHES batches, so that a timer interrupt in a batch does not count.
+ */
+static double per_call(long nr)
+{
+	double best = 1e18, cost;
+	long long t0;
+	int b, i;
+
+	for (i = 0; i < 1000; i++)	/* warm up */
+		sys0(nr);
+	for (b = 0; b < BATCHES; b++) {
+		t0 = now_ns();
+		for (i = 0; i < LOOPS; i++)
+			sys0(nr);
+		cost = (double)(now_ns() - t0) / LOOPS;
+		if (cost < best)
+			best = cost;
+	}
+	return best;
+}
+
+static void report(const char *key, double value)
+{
+	printf("BENCH %s %.1f\n", key, value);
+	fflush(stdout);
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static void must_write(const char *cg, const char *file, const char *text)
+{
+	int err = cg_write(cg, file, text);
+
+	if (err) {
+		fprintf(stderr, "%s/%s <- %s: %s\n", cg, file, text, strerror(-err));
+		exit(1);
+	}
+}
+
+/* Measure getppid with the caller placed in @cg; report as @key. */
+static void getppid_in(const char *cg, const char *key)
+{
+	if (cg_enter(cg, 0))
+		die(cg);
+	report(key, per_call(SYS_getppid));
+	if (cg_enter(CG_MNT, 0))
+		die("back to root");
+}
+
+/* --- seccomp, each filter in a child of its own (filters are forever) --- */
+
+#define LD_NR	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
+#define LD_ARG0	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]))
+#define RET(v)	BPF_STMT(BPF_RET | BPF_K, (v))
+#define DENY_IF(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
+		    RET(SECCOMP_RET_ERRNO | ENOSYS)
+
+static void seccomp_case(const char *key, struct sock_filter *insns,
+			 unsigned short len, long nr)
+{
+	struct sock_fprog prog = { .len = len, .filter = insns };
+	int fd[2], status;
+	double v;
+	pid_t pid;
+
+	if (pipe(fd))
+		die("pipe");
+	pid = fork();
+	if (pid == 0) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+		    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+			_exit(1);
+		v = per_call(nr);
+		_exit(write(fd[1], &v, sizeof(v)) != sizeof(v));
+	}
+	if (waitpid(pid, &status, 0) != pid || status ||
+	    read(fd[0], &v, sizeof(v)) != sizeof(v))
+		die(key);
+	close(fd[0]);
+	close(fd[1]);
+	report(key, v);
+}
+
+static void bench_seccomp(void)
+{
+	/* Number only: seccomp's bitmap cache serves the allowed calls. */
+	struct sock_filter by_nr[] = { LD_NR, DENY_IF(SYS_acct), RET(SECCOMP_RET_ALLOW) };
+	struct sock_filter by_nr_deny[] = {
+		LD_NR, DENY_IF(SYS_getppid), RET(SECCOMP_RET_ALLOW) };
+	/* Loading an argument makes every result uncacheable. */
+	struct sock_filter by_arg[] = {
+		LD_ARG0, LD_NR, DENY_IF(SYS_acct), RET(SECCOMP_RET_ALLOW) };
+	struct sock_filter by_arg_deny[] = {
+		LD_ARG0, LD_NR, DENY_IF(SYS_getppid), RET(SECCOMP_RET_ALLOW) };
+
+	seccomp_case("seccomp_cached_allow", by_nr, ARRAY_SIZE(by_nr), SYS_getppid);
+	seccomp_case("seccomp_cached_deny", by_nr_deny, ARRAY_SIZE(by_nr_deny), SYS_getppid);
+	seccomp_case("seccomp_arg_allow", by_arg, ARRAY_SIZE(by_arg), SYS_getppid);
+	seccomp_case("seccomp_arg_deny", by_arg_deny, ARRAY_SIZE(by_arg_deny), SYS_getppid);
+}
+
+/* --- per-call cost at depth 1, 8 and 32 ----------------------------------- */
+
+static char depth_path[DEPTH_MAX + 1][512];
+
+static void bench_depth(void)
+{
+	int d;
+
+	snprintf(depth_path[0], sizeof(depth_path[0]), "%s", CG_MNT);
+	for (d = 1; d <= DEPTH_MAX; d++) {
+		snprintf(depth_path[d], sizeof(depth_path[d]), "%.490s/d%d",
+			 depth_path[d - 1], d);
+		if (mkdir(depth_path[d], 0755))
+			die(depth_path[d]);
+	}
+	getppid_in(CG_MNT, "getppid_root");
+	getppid_in(depth_path[1], "getppid_unrestricted_depth1");
+	getppid_in(depth_path[DEPTH_MAX], "getppid_unrestricted_depth32");
+
+	/* Deny an unrelated call at depth 1: the whole chain is restricted. */
+	must_write(depth_path[1], "syscalls.deny", "acct");
+	getppid_in(depth_path[1], "getppid_restricted_depth1");
+	getppid_in(depth_path[8], "getppid_restricted_depth8");
+	getppid_in(depth_path[32], "getppid_restricted_depth32");
+
+	must_write(depth_path[1], "syscalls.deny", "getppid");
+	getppid_in(depth_path[1], "getppid_denied_depth1");
+	getppid_in(depth_path[32], "getppid_denied_depth32");
+	must_write(depth_path[1], "syscalls.allow", "getppid,acct");
+}
+
+/* --- one policy write reaching K tasks ----------------------------------- */
+
+static void *sleeper_thread(void *arg)
+{
+	pause();
+	return NULL;
+}
+
+/* A process with @n threads (itself included), all asleep. */
+static pid_t spawn_threads(int n, int ready_fd)
+{
+	pid_t pid = fork();
+	pthread_attr_t attr;
+	pthread_t t;
+	int i;
+
+	if (pid)
+		return pid;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	for (i = 1; i < n; i++)
+		if (pthread_create(&t, &attr, sleeper_thread, NULL))
+			_exit(1);
+	if (write(ready_fd, "r", 1) != 1)
+		_exit(1);
+	pause();
+	_exit(0);
+}
+
+static void bench_write(int tasks)
+{
+	int nproc = tasks / 2 > 0 ? tasks / 2 : 1;
+	int nthreads = tasks - nproc + 1;	/* + the threads' main thread */
+	char cg[64], key[64], num[32];
+	pid_t *pids = calloc(nproc, sizeof(*pids));
+	pid_t tp = 0;
+	int fd[2], i;
+	long long t0;
+	char c;
+
+	snprintf(cg, sizeof(cg), CG_MNT "/w%d", tasks);
+	if (!pids || mkdir(cg, 0755) || pipe(fd))
+		die(cg);
+	/* Sleeping processes (one when @tasks is 1), then one threaded one. */
+	for (i = 0; i < nproc; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			pause();
+			_exit(0);
+		}
+		snprintf(num, sizeof(num), "%d", pids[i]);
+		must_write(cg, "cgroup.procs", num);
+	}
+	if (tasks > 1) {
+		tp = spawn_threads(nthreads - 1, fd[1]);
+		if (read(fd[0], &c, 1) != 1)
+			die("threads");
+		snprintf(num, sizeof(num), "%d", tp);
+		must_write(cg, "cgroup.procs", num);
+	}
+
+	/* Unrestricted -> restricted: every task gets its work bit. */
+	t0 = now_ns();
+	must_write(cg, "syscalls.deny", "acct");
+	snprintf(key, sizeof(key), "write_deny_tasks_%d", tasks);
+	report(key, now_ns() - t0);
+
+	/* Restricted -> restricted: only the sets change. */
+	t0 = now_ns();
+	must_write(cg, "syscalls.deny", "getppid");
+	snprintf(key, sizeof(key), "write_more_tasks_%d", tasks);
+	report(key, now_ns() - t0);
+
+	for (i = 0; i < nproc; i++)
+		kill(pids[i], SIGKILL);
+	if (tp)
+		kill(tp, SIGKILL);
+	for (i = 0; i < nproc; i++)
+		waitpid(pids[i], NULL, 0);
+	if (tp)
+		waitpid(tp, NULL, 0);
+	rmdir(cg);
+	free(pids);
+	close(fd[0]);
+	close(fd[1]);
+}
+
+/* --- cgroup creation, fork, memory --------------------------------------- */
+
+static double mkdir_cost(const char *root, int n)
+{
+	char path[128];
+	long long t0 = now_ns();
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/m%d", root, i);
+		if (mkdir(path, 0755))
+			die(path);
+	}
+	return (double)(now_ns() - t0) / n;
+}
+
+static void rmdirs(const char *root, int n)
+{
+	char path[128];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/m%d", root, i);
+		rmdir(path);
+	}
+}
+
+/* Slab + Percpu from /proc/meminfo, in bytes. */
+static long long kernel_mem(void)
+{
+	char line[128];
+	long long kb, sum = 0;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		die("/proc/meminfo");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %lld", &kb) == 1 ||
+		    sscanf(line, "Percpu: %lld", &kb) == 1)
+			sum += kb;
+	fclose(f);
+	return sum * 1024;
+}
+
+static void bench_cgroups(void)
+{
+	long long before;
+	double cost;
+
+	mkdir(PLAIN_MNT, 0755);
+	if (mount("plain", PLAIN_MNT, "cgroup", 0, "none,name=plain"))
+		die("mount " PLAIN_MNT);
+
+	/* Warm the slab caches, then measure 1,000 cgroups in each hierarchy. */
+	mkdir_cost(PLAIN_MNT, 1000);
+	rmdirs(PLAIN_MNT, 1000);
+	mkdir_cost(CG_MNT, 1000);
+	rmdirs(CG_MNT, 1000);
+	sleep(1);
+
+	before = kernel_mem();
+	cost = mkdir_cost(PLAIN_MNT, 1000);
+	report("mem_per_cgroup_plain", (double)(kernel_mem() - before) / 1000);
+	report("mkdir_plain", cost);
+	before = kernel_mem();
+	cost = mkdir_cost(CG_MNT, 1000);
+	report("mem_per_cgroup_syscalls", (double)(kernel_mem() - before) / 1000);
+	report("mkdir_syscalls", cost);
+	rmdirs(PLAIN_MNT, 1000);
+	rmdirs(CG_MNT, 1000);
+}
+
+static double fork_cost(int n)
+{
+	long long t0 = now_ns();
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0)
+			_exit(0);
+		waitpid(pid, NULL, 0);
+	}
+	return (double)(now_ns() - t0) / n;
+}
+
+static void bench_fork(void)
+{
+	if (cg_enter(depth_path[1], 0))
+		die("enter");
+	report("fork_exit_wait_unrestricted", fork_cost(200));
+	must_write(depth_path[1], "syscalls.deny", "acct");
+	report("fork_exit_wait_restricted", fork_cost(200));
+	cg_enter(CG_MNT, 0);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "full";
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(mode, "baseline") || !strcmp(mode, "loop-baseline")) {
+		/* No controller on this kernel: the root-cgroup loop only. */
+		report("getppid_root", per_call(SYS_getppid));
+		return 0;
+	}
+	if (cg_mount())
+		die("mount syscalls");
+	bench_depth();
+	if (!strcmp(mode, "loop"))
+		return 0;
+	bench_seccomp();
+	bench_fork();
+	bench_write(1);
+	bench_write(100);
+	bench_write(1000);
+	bench_write(10000);
+	bench_cgroups();
+	return 0;
+}
