@@ -83,9 +83,10 @@ $(B)/.patched: $(B)/.unpacked patches/series $(PATCHES)
 	done
 	@touch $@
 
-# rsync keeps modification times, so only edited files trigger a rebuild.
+# rsync -c copies only files whose content changed, and gives them a new
+# modification time: only their dependants rebuild, always after an edit.
 $(B)/.overlay: $(B)/.patched $(OVERLAY_FILES)
-	@for d in $(OVERLAY_DIRS); do rsync -a $$d/ $(KSRC)/$$d/; done
+	@for d in $(OVERLAY_DIRS); do rsync -rlc $$d/ $(KSRC)/$$d/; done
 	@touch $@
 
 # $(call kconfig,objdir,fragments): tinyconfig plus the fragments (later ones

@@ -123,8 +123,9 @@ struct sc_set {
  */
 static struct sc_set sc_never __ro_after_init;
 
-/* Denials per call, counted per CPU. */
+/* Denials, in total and per call, counted per CPU. */
 struct sc_counts {
+	u64 total;
 	u32 n[SC_NR_ABIS][SC_MAX_NR];
 };
 
@@ -137,10 +138,9 @@ struct sc_counts {
  *		path tests
  * @restricted:	@eff is not empty, so the tasks carry the work bit
  * @online:	css_online() has run; until then writes skip this cgroup
- * @denied:	denials of calls made by this cgroup's tasks, per CPU
- * @counts:	the same per call; allocated at the first denial, so only
- *		cgroups that denied something pay for it; never freed before
- *		the css
+ * @counts:	denials of calls made by this cgroup's tasks; allocated at
+ *		the first denial, so that only cgroups that denied something
+ *		pay for it; freed with the css
  * @events:	syscalls.events, notified from @notify_work
  * @notify_work: runs cgroup_file_notify() outside the denied call, at most
  *		once per SC_NOTIFY_DELAY
@@ -159,7 +159,6 @@ struct syscalls_cgroup {
 	struct sc_set eff;
 	bool restricted;
 	bool online;
-	u64 __percpu *denied;
 	struct sc_counts __percpu *counts;
 	struct cgroup_file events;
 	struct delayed_work notify_work;
@@ -532,7 +531,6 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int n
 {
 	struct sc_counts __percpu *counts = READ_ONCE(sc->counts);
 
-	this_cpu_inc(*sc->denied);
 	if (!counts) {
 		counts = alloc_percpu(struct sc_counts);
 		if (counts && cmpxchg(&sc->counts, NULL, counts)) {
@@ -540,8 +538,10 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int n
 			counts = READ_ONCE(sc->counts);
 		}
 	}
-	if (counts)
+	if (counts) {
+		this_cpu_inc(counts->total);
 		this_cpu_inc(counts->n[abi][nr]);
+	}
 
 	/*
 	 * At most one notification per SC_NOTIFY_DELAY; test first, so that the
@@ -590,6 +590,23 @@ static noinline void sc_report(enum sc_abi abi, unsigned int index)
 	css_put(css);
 }
 
+/* The hot path: one bound check and one bit test, at any depth. */
+static __always_inline bool sc_denied(int nr, enum sc_abi *abi,
+				      unsigned int *index)
+{
+	bool denied;
+
+	if (!sc_classify(nr, abi, index))
+		return false;
+
+	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
+	smp_rmb();
+	rcu_read_lock();
+	denied = test_bit(*index, css_sc(task_css(current, syscalls_cgrp_id))->eff.map[*abi]);
+	rcu_read_unlock();
+	return denied;
+}
+
 /**
  * syscalls_cgroup_check() - does current's cgroup deny this call?
  * @nr: the system call number as the entry code dispatches it
@@ -605,19 +622,11 @@ bool syscalls_cgroup_check(int nr)
 {
 	unsigned int index;
 	enum sc_abi abi;
-	bool denied;
 
-	if (!sc_classify(nr, &abi, &index))
+	if (likely(!sc_denied(nr, &abi, &index)))
 		return false;
-
-	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
-	smp_rmb();
-	rcu_read_lock();
-	denied = test_bit(index, css_sc(task_css(current, syscalls_cgrp_id))->eff.map[abi]);
-	rcu_read_unlock();
-	if (unlikely(denied))
-		sc_report(abi, index);
-	return denied;
+	sc_report(abi, index);
+	return true;
 }
 
 /**
@@ -630,10 +639,14 @@ bool syscalls_cgroup_check(int nr)
  */
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
 {
+	unsigned int index;
+	enum sc_abi abi;
+
 	/* -1 means "skip" already; a tracer may have set the return value. */
-	if (nr == -1 || !syscalls_cgroup_check(nr))
+	if (nr == -1 || likely(!sc_denied(nr, &abi, &index)))
 		return false;
 	syscall_set_return_value(current, regs, -ENOSYS, 0);
+	sc_report(abi, index);
 	return true;
 }
 
@@ -646,11 +659,6 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 
 	if (!sc)
 		return ERR_PTR(-ENOMEM);
-	sc->denied = alloc_percpu(u64);
-	if (!sc->denied) {
-		kfree(sc);
-		return ERR_PTR(-ENOMEM);
-	}
 	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
 	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
@@ -687,7 +695,6 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 
 	cancel_delayed_work_sync(&sc->notify_work);
 	free_percpu(sc->counts);
-	free_percpu(sc->denied);
 	kfree(sc);
 }
 
@@ -768,11 +775,13 @@ static int syscalls_policy_show(struct seq_file *sf, void *v)
 
 static u64 sc_total(struct syscalls_cgroup *sc)
 {
+	struct sc_counts __percpu *counts = READ_ONCE(sc->counts);
 	u64 total = 0;
 	int cpu;
 
-	for_each_possible_cpu(cpu)
-		total += *per_cpu_ptr(sc->denied, cpu);
+	if (counts)
+		for_each_possible_cpu(cpu)
+			total += per_cpu_ptr(counts, cpu)->total;
 	return total;
 }
 
