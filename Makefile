@@ -30,10 +30,13 @@ CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
 KUNIT_SUITES  := syscalls_cgroup
 BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
+# Programs the selftests run: one call through one entry, 64- and 32-bit.
+HELPERS       := $(B)/rootfs/helpers/syscalls_cgroup_worker \
+		 $(B)/rootfs/helpers/syscalls_cgroup_worker32
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools
+	    gawk gzip coreutils cgroup-tools gcc-multilib
 
 QEMU_TIMEOUT ?= 900
 QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
@@ -41,7 +44,7 @@ QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
 .DELETE_ON_ERROR:
-.PHONY: all demo check shell patch kernel bench bench-kernels clean distclean
+.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress clean distclean
 all: demo
 
 # --- host packages -----------------------------------------------------------
@@ -125,13 +128,23 @@ $(B)/rootfs/bench/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
+$(B)/rootfs/helpers/%: $(SELFTEST_DIR)/%.c $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+
+$(B)/rootfs/helpers/%32: $(SELFTEST_DIR)/%.c $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC -m32 $@"
+	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+
 # Compiled from the tree's copy, where "../kselftest_harness.h" resolves.
 $(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
-$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(B)/.deps
+$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(B)/.deps
 	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init
@@ -202,6 +215,15 @@ $(B)/.deps-bench: $(B)/.deps
 	@dpkg-query -W -f='$${Status}\n' gnuplot-nox 2>/dev/null | grep -q 'ok installed' || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox >/dev/null; }
 	@touch $@
+
+# --- debug kernel -----------------------------------------------------------------
+DEBUG_OBJ := $(B)/debug
+
+$(DEBUG_OBJ)/.config: $(B)/.overlay harness/kernel.config harness/debug.config
+	$(call kconfig,$(DEBUG_OBJ),harness/kernel.config harness/debug.config)
+
+debug-kernel: $(DEBUG_OBJ)/.config
+	$(call kbuild,$(DEBUG_OBJ))
 
 # --- one patch against the pristine tree ---------------------------------------
 patch: $(B)/.unpacked

@@ -698,6 +698,49 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 	kfree(sc);
 }
 
+static bool sc_set_subset(const struct sc_set *a, const struct sc_set *b)
+{
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		if (!bitmap_subset(a->map[abi], b->map[abi], SC_MAX_NR))
+			return false;
+	return true;
+}
+
+/**
+ * syscalls_can_attach() - refuse escapes from a restriction
+ * @tset: the tasks to move and their destinations
+ *
+ * cgroup v1 lets a task move itself (or a task of its uid) wherever it may
+ * write the tasks file. Without CAP_SYS_ADMIN, which could rewrite the
+ * policy anyway, a move must not lose any denial: the destination's
+ * effective set must contain the source's.
+ *
+ * Context: cgroup_mutex held; takes syscalls_mutex.
+ * Return: 0, or -EPERM for a move that would drop a denial.
+ */
+static int syscalls_can_attach(struct cgroup_taskset *tset)
+{
+	struct cgroup_subsys_state *dst;
+	struct task_struct *task;
+	int ret = 0;
+
+	if (capable(CAP_SYS_ADMIN))
+		return 0;
+	mutex_lock(&syscalls_mutex);
+	cgroup_taskset_for_each(task, dst, tset) {
+		struct syscalls_cgroup *src = css_sc(task_css(task, syscalls_cgrp_id));
+
+		if (!sc_set_subset(&src->eff, &css_sc(dst)->eff)) {
+			ret = -EPERM;
+			break;
+		}
+	}
+	mutex_unlock(&syscalls_mutex);
+	return ret;
+}
+
 static void syscalls_attach(struct cgroup_taskset *tset)
 {
 	struct cgroup_subsys_state *css;
@@ -827,7 +870,9 @@ static int syscalls_events_show(struct seq_file *sf, void *v)
  * Context: Process context; takes syscalls_mutex.
  * Return: @nbytes, or
  * * -EPERM - no CAP_SYS_ADMIN, or an allow the parent does not grant
- * * -EINVAL, -ERANGE - see sc_parse(); the policy is unchanged
+ * * -EINVAL - a NUL byte in the write, or see sc_parse()
+ * * -ERANGE - see sc_parse()
+ * The policy is unchanged after any error.
  */
 static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
 			      size_t nbytes, loff_t off)
@@ -839,6 +884,9 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
+	/* Text only: a NUL inside the write would hide what follows it. */
+	if (memchr(buf, '\0', nbytes))
+		return -EINVAL;
 	ret = sc_parse(buf, &req);
 	if (ret)
 		return ret;
@@ -890,6 +938,7 @@ struct cgroup_subsys syscalls_cgrp_subsys = {
 	.css_online	= syscalls_css_online,
 	.css_offline	= syscalls_css_offline,
 	.css_free	= syscalls_css_free,
+	.can_attach	= syscalls_can_attach,
 	.attach		= syscalls_attach,
 	.fork		= syscalls_fork,
 	.legacy_cftypes	= syscalls_files,

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Helper of syscalls_cgroup_bypass_test: makes one system call through one
+ * entry path in one way, and reports through its exit status whether it
+ * ran (0), failed with ENOSYS (1) or failed otherwise (2).
+ *
+ *   syscalls_cgroup_worker ENTRY WAY [CALL]
+ *
+ * Built twice: 64-bit (ENTRY syscall, int80, x32, vsyscall) and 32-bit
+ * (ENTRY vdso32: the vDSO's fast 32-bit entry, sysenter or syscall32 as
+ * the CPU prefers; int80). WAY: plain, thread, fork, vfork, clone3, exec,
+ * seccomp (installs a SECCOMP_RET_TRACE filter on CALL first). CALL is
+ * "target" (getppid; gettimeofday for vsyscall, the call the test denies)
+ * or "decoy" (getpid, which a tracer rewrites into the target).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/filter.h>
+#include <linux/sched.h>
+#include <linux/seccomp.h>
+
+#define X32_BIT	0x40000000
+
+static const char *entry, *way, *call;
+
+/* Numbers of getppid (target) and getpid (decoy) for an entry. */
+static long number(int target)
+{
+	if (!strcmp(entry, "int80") || !strcmp(entry, "vdso32"))
+		return target ? 64 : 20;
+	if (!strcmp(entry, "x32"))
+		return X32_BIT | (target ? 110 : 39);
+	if (!strcmp(entry, "vsyscall"))
+		return 96;	/* gettimeofday; the decoy cannot be rewritten */
+	return target ? 110 : 39;
+}
+
+static int result(long ret)
+{
+	if (ret >= 0)
+		return 0;
+	return ret == -ENOSYS ? 1 : 2;
+}
+
+/* The call itself; returns the raw result (-errno on failure). */
+static long do_call(void)
+{
+	long nr = number(!strcmp(call, "target")), ret;
+
+	if (!strcmp(entry, "int80")) {
+#ifdef __x86_64__
+		asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)
+			      : "memory", "r8", "r9", "r10", "r11");
+#else
+		asm volatile ("int $0x80" : "=a"(ret) : "a"(nr) : "memory");
+#endif
+		return ret;
+	}
+#ifdef __x86_64__
+	if (!strcmp(entry, "vsyscall")) {
+		long (*vgtod)(struct timeval *, void *) = (void *)0xffffffffff600000UL;
+		struct timeval tv;
+
+		return vgtod(&tv, NULL);
+	}
+	if (!strcmp(entry, "syscall") || !strcmp(entry, "x32")) {
+		asm volatile ("syscall" : "=a"(ret) : "a"(nr) : "rcx", "r11", "memory");
+		return ret;
+	}
+#else
+	if (!strcmp(entry, "vdso32")) {
+		/* libc's syscall() enters through the vDSO's __kernel_vsyscall. */
+		ret = syscall(nr);
+		return ret < 0 ? -errno : ret;
+	}
+#endif
+	fprintf(stderr, "worker: unknown entry %s\n", entry);
+	exit(3);
+}
+
+static void *thread_fn(void *arg)
+{
+	return (void *)(intptr_t)result(do_call());
+}
+
+static int wait_child(pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return 4;
+	return WEXITSTATUS(status);
+}
+
+/* A SECCOMP_RET_TRACE filter on the decoy (or the vsyscall's call). */
+static void trace_filter(void)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, number(0), 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = 4, .filter = insns };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+		exit(5);
+}
+
+int main(int argc, char **argv)
+{
+	struct clone_args args = { .exit_signal = SIGCHLD };
+	pthread_t t;
+	void *res;
+	pid_t pid;
+
+	if (argc < 3)
+		return 3;
+	entry = argv[1];
+	way = argv[2];
+	call = argc > 3 ? argv[3] : "target";
+
+	if (!strcmp(way, "plain"))
+		return result(do_call());
+	if (!strcmp(way, "seccomp")) {
+		trace_filter();
+		return result(do_call());
+	}
+	if (!strcmp(way, "thread")) {
+		if (pthread_create(&t, NULL, thread_fn, NULL) || pthread_join(t, &res))
+			return 4;
+		return (intptr_t)res;
+	}
+	if (!strcmp(way, "fork")) {
+		pid = fork();
+		if (pid == 0)
+			_exit(result(do_call()));
+		return wait_child(pid);
+	}
+	if (!strcmp(way, "vfork")) {
+		pid = vfork();
+		if (pid == 0)
+			_exit(result(do_call()));
+		return wait_child(pid);
+	}
+	if (!strcmp(way, "clone3")) {
+		pid = syscall(SYS_clone3, &args, sizeof(args));
+		if (pid == 0)
+			_exit(result(do_call()));
+		return wait_child(pid);
+	}
+	if (!strcmp(way, "exec")) {
+		char *const again[] = { argv[0], argv[1], "plain", (char *)call, NULL };
+
+		execv("/proc/self/exe", again);
+		return 4;
+	}
+	return 3;
+}
