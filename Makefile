@@ -39,7 +39,8 @@ PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    gawk gzip coreutils cgroup-tools gcc-multilib
 
 QEMU_TIMEOUT ?= 900
-QEMU := qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1G -no-reboot \
+# An Intel vendor makes the 32-bit vDSO enter with sysenter.
+QEMU := qemu-system-x86_64 -accel tcg -cpu max,vendor=GenuineIntel -smp 2 -m 1G -no-reboot \
 	-kernel $(KIMG) -initrd $(INITRD)
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
