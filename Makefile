@@ -30,13 +30,16 @@ CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
 KUNIT_SUITES  := syscalls_cgroup
 BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
+STRESS_BIN    := $(B)/rootfs/stress/syscalls_cgroup_stress
+# The kernel's own suites, run beside ours (see harness/peers.awk).
+PEERS         := $(addprefix $(B)/rootfs/peers/,seccomp_bpf test_freezer test_kill)
 # Programs the selftests run: one call through one entry, 64- and 32-bit.
 HELPERS       := $(B)/rootfs/helpers/syscalls_cgroup_worker \
 		 $(B)/rootfs/helpers/syscalls_cgroup_worker32
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev
 
 QEMU_TIMEOUT ?= 900
 # An Intel vendor makes the 32-bit vDSO enter with sysenter.
@@ -45,7 +48,7 @@ QEMU := qemu-system-x86_64 -accel tcg -cpu max,vendor=GenuineIntel -smp 2 -m 1G 
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
 .DELETE_ON_ERROR:
-.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress clean distclean
+.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress peers clean distclean
 all: demo
 
 # --- host packages -----------------------------------------------------------
@@ -129,6 +132,27 @@ $(B)/rootfs/bench/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
+$(B)/rootfs/stress/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+
+# The peers build against this tree's UAPI headers.
+$(B)/hdr/.stamp: $(KOBJ)/.config
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(KOBJ) headers_install INSTALL_HDR_PATH=$(CURDIR)/$(B)/hdr
+	@touch $@
+
+PEER_CC := gcc -static -O2 -pthread -w -I$(B)/hdr/include
+$(B)/rootfs/peers/seccomp_bpf: $(B)/hdr/.stamp
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(PEER_CC) -o $@ $(KSRC)/tools/testing/selftests/seccomp/seccomp_bpf.c -lcap
+
+$(B)/rootfs/peers/test_%: $(B)/hdr/.stamp
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(PEER_CC) -o $@ $(addprefix $(KSRC)/tools/testing/selftests/cgroup/,test_$*.c cgroup_util.c)
+
 $(B)/rootfs/helpers/%: $(SELFTEST_DIR)/%.c $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
@@ -145,7 +169,8 @@ $(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.o
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
-$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(B)/.deps
+$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) \
+	   $(PEERS) $(B)/.deps
 	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init
@@ -225,6 +250,38 @@ $(DEBUG_OBJ)/.config: $(B)/.overlay harness/kernel.config harness/debug.config
 
 debug-kernel: $(DEBUG_OBJ)/.config
 	$(call kbuild,$(DEBUG_OBJ))
+
+# Every selftest plus the stress run, on the debug kernel with 2 vCPUs.
+STRESS_SECONDS ?= 120
+stress: debug-kernel $(INITRD)
+	@echo "  QEMU    debug kernel, selftests + $(STRESS_SECONDS) s of stress (log: $(B)/stress-console.log)"
+	@rm -f $(B)/stress-console.log $(B)/stress-results.log
+	@timeout $(QEMU_TIMEOUT) $(subst $(KIMG),$(DEBUG_OBJ)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
+		-display none -monitor none \
+		-serial file:$(B)/stress-console.log -serial file:$(B)/stress-results.log \
+		-append "$(APPEND) harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
+	echo "qemu exit status $$?" >> $(B)/stress-results.log
+	@{ gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" \
+		-f harness/results.awk $(B)/stress-console.log $(B)/stress-results.log; \
+	   gawk -f harness/peers.awk $(B)/stress-results.log; } | $(SUM_RESULTS)
+
+# Adds up the "N passed, N failed" lines of several reports into one.
+SUM_RESULTS := gawk '/^[0-9]+ passed, [0-9]+ failed$$/ { p += $$1; f += $$3; next } { print } \
+	END { print p + 0 " passed, " f + 0 " failed"; exit f > 0 }'
+
+# The kernel's seccomp and cgroup suites on the =n benchmark kernel (root
+# cgroup) and on the test kernel (root and restricted cgroups), side by side.
+peers: kernel $(BENCH_N)/.config $(INITRD)
+	$(call kbuild,$(BENCH_N))
+	@for k in n y; do \
+		img=$$([ $$k = n ] && echo $(BENCH_N) || echo $(KOBJ))/arch/x86/boot/bzImage; \
+		places=$$([ $$k = n ] && echo root || echo root,restricted); \
+		echo "  QEMU    peers on the =$$k kernel ($$places)"; \
+		timeout $(QEMU_TIMEOUT) $(subst $(KIMG),$$img,$(QEMU)) -display none -monitor none \
+			-serial file:$(B)/peers-$$k.console -serial file:$(B)/peers-$$k.log \
+			-append "$(APPEND) harness=peers peer_places=$$places" </dev/null; \
+	done
+	@gawk -v tags="=n,=y" -f harness/peers.awk $(B)/peers-n.log $(B)/peers-y.log
 
 # --- one patch against the pristine tree ---------------------------------------
 patch: $(B)/.unpacked
