@@ -34,6 +34,10 @@
  * Each denial is counted per CPU, logged (rate limited, per cgroup) and
  * audited (AUDIT_KERNEL_OTHER) when audit is enabled.
  *
+ * Without CAP_SYS_ADMIN, moving a task to a cgroup that denies less than its
+ * current one fails with EPERM, so restricted tasks cannot escape through
+ * writable tasks files.
+ *
  * Semantics are those of the 2011 RFC: each cgroup has its own set of
  * denials, the effective set is the union of its own and its ancestors',
  * and a new cgroup starts with its parent's effective set as its own. So a

@@ -104,16 +104,20 @@ static void getppid_in(const char *cg, const char *key)
 
 /* --- seccomp, each filter in a child of its own (filters are forever) --- */
 
-#define LD_NR	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
-#define LD_ARG0	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]))
-#define RET(v)	BPF_STMT(BPF_RET | BPF_K, (v))
-#define DENY_IF(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), \
-		    RET(SECCOMP_RET_ERRNO | ENOSYS)
-
-static void seccomp_case(const char *key, struct sock_filter *insns,
-			 unsigned short len, long nr)
+/* Deny @deny with ENOSYS, allow the rest; load an argument first if @arg. */
+static void seccomp_case(const char *key, int arg, long deny, long nr)
 {
-	struct sock_fprog prog = { .len = len, .filter = insns };
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, deny, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = ARRAY_SIZE(insns) - !arg,
+		.filter = arg ? insns : insns + 1,
+	};
 	int fd[2], status;
 	double v;
 	pid_t pid;
@@ -139,19 +143,11 @@ static void seccomp_case(const char *key, struct sock_filter *insns,
 static void bench_seccomp(void)
 {
 	/* Number only: seccomp's bitmap cache serves the allowed calls. */
-	struct sock_filter by_nr[] = { LD_NR, DENY_IF(SYS_acct), RET(SECCOMP_RET_ALLOW) };
-	struct sock_filter by_nr_deny[] = {
-		LD_NR, DENY_IF(SYS_getppid), RET(SECCOMP_RET_ALLOW) };
+	seccomp_case("seccomp_cached_allow", 0, SYS_acct, SYS_getppid);
+	seccomp_case("seccomp_cached_deny", 0, SYS_getppid, SYS_getppid);
 	/* Loading an argument makes every result uncacheable. */
-	struct sock_filter by_arg[] = {
-		LD_ARG0, LD_NR, DENY_IF(SYS_acct), RET(SECCOMP_RET_ALLOW) };
-	struct sock_filter by_arg_deny[] = {
-		LD_ARG0, LD_NR, DENY_IF(SYS_getppid), RET(SECCOMP_RET_ALLOW) };
-
-	seccomp_case("seccomp_cached_allow", by_nr, ARRAY_SIZE(by_nr), SYS_getppid);
-	seccomp_case("seccomp_cached_deny", by_nr_deny, ARRAY_SIZE(by_nr_deny), SYS_getppid);
-	seccomp_case("seccomp_arg_allow", by_arg, ARRAY_SIZE(by_arg), SYS_getppid);
-	seccomp_case("seccomp_arg_deny", by_arg_deny, ARRAY_SIZE(by_arg_deny), SYS_getppid);
+	seccomp_case("seccomp_arg_allow", 1, SYS_acct, SYS_getppid);
+	seccomp_case("seccomp_arg_deny", 1, SYS_getppid, SYS_getppid);
 }
 
 /* --- per-call cost at depth 1, 8 and 32 ----------------------------------- */

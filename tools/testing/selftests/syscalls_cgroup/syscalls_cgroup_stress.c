@@ -34,8 +34,8 @@
 #define CALLERS	4
 
 struct shared {
-	volatile int stop;
-	volatile pid_t caller_tid[CALLERS][2];	/* [i][0]: in fixed, [i][1]: flux */
+	int stop;				/* read with stopping() */
+	pid_t caller_tid[CALLERS][2];		/* [i][0]: in fixed, [i][1]: flux */
 	long wrong, calls, writes, moves, churns, execs, attaches;
 };
 
@@ -46,7 +46,17 @@ static void count(long *what)
 	__atomic_add_fetch(what, 1, __ATOMIC_RELAXED);
 }
 
-static void wrong(const char *what)
+static int stopping(void)
+{
+	return __atomic_load_n(&sh->stop, __ATOMIC_RELAXED);
+}
+
+static pid_t caller_tid(int i, int flux)
+{
+	return __atomic_load_n(&sh->caller_tid[i][flux], __ATOMIC_RELAXED);
+}
+
+static void mistake(const char *what)
 {
 	count(&sh->wrong);
 	fprintf(stderr, "# wrong answer: %s\n", what);
@@ -60,17 +70,18 @@ static void *caller_thread(void *arg)
 
 	/* Into place first: the checks hold from then on. */
 	if (cg_enter(in_fixed ? S "/fixed/f1" : S "/flux/x1", 0))
-		wrong("cannot enter");
-	sh->caller_tid[slot / 2][!in_fixed] = syscall(SYS_gettid);
-	while (!sh->stop) {
+		mistake("cannot enter");
+	__atomic_store_n(&sh->caller_tid[slot / 2][!in_fixed], syscall(SYS_gettid),
+			 __ATOMIC_RELAXED);
+	while (!stopping()) {
 		long ppid = syscall(SYS_getppid);
 
 		if (in_fixed && !(ppid == -1 && errno == ENOSYS))
-			wrong("getppid ran in fixed");
+			mistake("getppid ran in fixed");
 		if (!in_fixed && ppid < 0)
-			wrong("getppid failed in flux");
+			mistake("getppid failed in flux");
 		if (syscall(SYS_getpid) < 0)
-			wrong("getpid failed");
+			mistake("getpid failed");
 		count(&sh->calls);
 	}
 	return NULL;
@@ -102,7 +113,7 @@ static void writer(int seed)
 	};
 	unsigned int r = seed;
 
-	while (!sh->stop) {
+	while (!stopping()) {
 		const char *cg = cgs[rand_r(&r) % 3];
 		const char *item = items[rand_r(&r) % 10];
 
@@ -117,12 +128,12 @@ static void migrator(void)
 	char dst[64];
 	int i;
 
-	while (!sh->stop) {
+	while (!stopping()) {
 		i = rand_r(&r) % CALLERS;
 		snprintf(dst, sizeof(dst), S "/fixed/f%d", 1 + rand_r(&r) % 2);
-		cg_enter(dst, sh->caller_tid[i][0]);
+		cg_enter(dst, caller_tid(i, 0));
 		snprintf(dst, sizeof(dst), S "/flux/x%d", 1 + rand_r(&r) % 3);
-		cg_enter(dst, sh->caller_tid[i][1]);
+		cg_enter(dst, caller_tid(i, 1));
 		count(&sh->moves);
 	}
 }
@@ -132,7 +143,7 @@ static void churn(void)
 	char cg[64];
 	int n = 0, status;
 
-	while (!sh->stop) {
+	while (!stopping()) {
 		pid_t pid;
 
 		snprintf(cg, sizeof(cg), S "/tmp%d", n++ % 4);
@@ -144,7 +155,7 @@ static void churn(void)
 			if (cg_enter(cg, 0))
 				_exit(0);
 			if (syscall(SYS_uname, NULL) != -1 || errno != ENOSYS)
-				wrong("uname ran in a fresh cgroup");
+				mistake("uname ran in a fresh cgroup");
 			_exit(0);
 		}
 		/* Remove it as soon as the task is gone, racing its exit. */
@@ -162,7 +173,7 @@ static void exec_storm(const char *self)
 
 	if (cg_enter(S "/fixed/f2", 0))
 		_exit(1);
-	while (!sh->stop) {
+	while (!stopping()) {
 		pid_t pid = fork();
 
 		if (pid == 0) {
@@ -171,7 +182,7 @@ static void exec_storm(const char *self)
 		}
 		waitpid(pid, &status, 0);
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != PROBE_ENOSYS)
-			wrong("getppid ran after execve in fixed");
+			mistake("getppid ran after execve in fixed");
 		count(&sh->execs);
 	}
 }
@@ -181,8 +192,8 @@ static void tracer(void)
 	unsigned int r = 3;
 	int status;
 
-	while (!sh->stop) {
-		pid_t tid = sh->caller_tid[rand_r(&r) % CALLERS][rand_r(&r) % 2];
+	while (!stopping()) {
+		pid_t tid = caller_tid(rand_r(&r) % CALLERS, rand_r(&r) % 2);
 
 		if (ptrace(PTRACE_SEIZE, tid, 0, 0))
 			continue;
@@ -272,7 +283,7 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 		if (pids[n++] == 0)
 			caller(i);
 	}
-	while (!sh->caller_tid[CALLERS - 1][1])
+	while (!caller_tid(CALLERS - 1, 1))
 		usleep(10000);
 	for (i = 0; i < 6; i++) {
 		pids[n] = fork();
@@ -291,12 +302,12 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 		}
 	}
 	sleep(seconds);
-	sh->stop = 1;
+	__atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < n; i++) {
 		ASSERT_EQ(pids[i], waitpid(pids[i], &status, 0));
 		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) TH_LOG("worker %d", i);
 	}
-	TH_LOG("%d s: %ld calls, %ld writes, %ld moves, %ld cgroups churned, %ld execs, %ld attaches",
+	TH_LOG("%d s: calls %ld writes %ld moves %ld churns %ld execs %ld attaches %ld",
 	       seconds, sh->calls, sh->writes, sh->moves, sh->churns, sh->execs, sh->attaches);
 	EXPECT_EQ(0, sh->wrong);
 	EXPECT_LT(0, sh->calls);
