@@ -127,15 +127,19 @@ kernel: $(KOBJ)/.config
 $(KIMG): kernel
 
 # --- initramfs: static busybox, /init, selftests ------------------------------
-$(B)/rootfs/bench/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+# Our programs, static, compiled from the tree's copy (where
+# "../kselftest_harness.h" resolves); the worker also as a 32-bit program.
+OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(B)/rootfs/helpers/syscalls_cgroup_worker
+.SECONDEXPANSION:
+$(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c
 
-$(B)/rootfs/stress/%: $(SELFTEST_DIR)/%.c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+$(B)/rootfs/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c $(B)/.overlay
 	@mkdir -p $(dir $@)
-	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
+	@echo "  CC -m32 $@"
+	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/syscalls_cgroup_worker.c
 
 # The peers build against this tree's UAPI headers.
 $(B)/hdr/.stamp: $(KOBJ)/.config
@@ -152,22 +156,6 @@ $(B)/rootfs/peers/test_%: $(B)/hdr/.stamp
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(PEER_CC) -o $@ $(addprefix $(KSRC)/tools/testing/selftests/cgroup/,test_$*.c cgroup_util.c)
-
-$(B)/rootfs/helpers/%: $(SELFTEST_DIR)/%.c $(B)/.overlay
-	@mkdir -p $(dir $@)
-	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
-
-$(B)/rootfs/helpers/%32: $(SELFTEST_DIR)/%.c $(B)/.overlay
-	@mkdir -p $(dir $@)
-	@echo "  CC -m32 $@"
-	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
-
-# Compiled from the tree's copy, where "../kselftest_harness.h" resolves.
-$(B)/rootfs/tests/%: $(SELFTEST_DIR)/%.c $(wildcard $(SELFTEST_DIR)/*.h) $(B)/.overlay
-	@mkdir -p $(dir $@)
-	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$*.c
 
 $(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) \
 	   $(PEERS) $(B)/.deps
