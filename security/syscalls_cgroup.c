@@ -434,7 +434,7 @@ static void sc_publish(struct sc_set *eff, const struct sc_set *new)
 static void sc_sync_task(struct task_struct *task, bool restricted)
 {
 	if (restricted) {
-		/* Pairs with smp_rmb() in syscalls_cgroup_check(). */
+		/* Pairs with smp_rmb() in sc_denied(). */
 		smp_mb__before_atomic();
 		set_task_syscall_work(task, SYSCALLS_CGROUP);
 	} else {
