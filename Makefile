@@ -118,10 +118,10 @@ define kbuild
 	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage
 endef
 
-$(KOBJ)/.config: $(B)/.overlay harness/kernel.config
+$(KOBJ)/.config: $(B)/.patched harness/kernel.config
 	$(call kconfig,$(KOBJ),harness/kernel.config)
 
-kernel: $(KOBJ)/.config
+kernel: $(KOBJ)/.config $(B)/.overlay
 	$(call kbuild,$(KOBJ))
 
 $(KIMG): kernel
@@ -194,12 +194,12 @@ BENCH_N := $(B)/bench-n
 BENCH_OUT := $(B)/bench
 ICOUNT := -icount shift=0,sleep=off
 
-$(BENCH_Y)/.config: $(B)/.overlay harness/kernel.config harness/bench.config
+$(BENCH_Y)/.config: $(B)/.patched harness/kernel.config harness/bench.config
 	$(call kconfig,$(BENCH_Y),harness/kernel.config harness/bench.config)
-$(BENCH_N)/.config: $(B)/.overlay harness/kernel.config harness/bench.config harness/bench-off.config
+$(BENCH_N)/.config: $(B)/.patched harness/kernel.config harness/bench.config harness/bench-off.config
 	$(call kconfig,$(BENCH_N),harness/kernel.config harness/bench.config harness/bench-off.config)
 
-bench-kernels: $(BENCH_Y)/.config $(BENCH_N)/.config
+bench-kernels: $(BENCH_Y)/.config $(BENCH_N)/.config $(B)/.overlay
 	$(call kbuild,$(BENCH_Y))
 	$(call kbuild,$(BENCH_N))
 
@@ -233,10 +233,10 @@ $(B)/.deps-bench: $(B)/.deps
 # --- debug kernel -----------------------------------------------------------------
 DEBUG_OBJ := $(B)/debug
 
-$(DEBUG_OBJ)/.config: $(B)/.overlay harness/kernel.config harness/debug.config
+$(DEBUG_OBJ)/.config: $(B)/.patched harness/kernel.config harness/debug.config
 	$(call kconfig,$(DEBUG_OBJ),harness/kernel.config harness/debug.config)
 
-debug-kernel: $(DEBUG_OBJ)/.config
+debug-kernel: $(DEBUG_OBJ)/.config $(B)/.overlay
 	$(call kbuild,$(DEBUG_OBJ))
 
 # Every selftest plus the stress run, on the debug kernel with 2 vCPUs.

@@ -128,6 +128,21 @@ static inline int result_of(long ret)
 	return ret == -ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
 }
 
+/* Results of x86_64, ia32 and x32 calls packed in 2 bits each. */
+static inline int abis(int n64, int ia32, int x32)
+{
+	return n64 | ia32 << 2 | x32 << 4;
+}
+
+/* getppid through the three ABIs: abis(x86_64, ia32, x32). */
+static inline int probe_abis(void)
+{
+	long x32 = syscall(X32_BIT | NR_GETPPID_X32);
+
+	return abis(probe_getppid(), result_of(int80(NR_GETPPID_IA32)),
+		    result_of(x32 < 0 ? -errno : x32));
+}
+
 /* Run @fn in a child placed in @cg (NULL: stay); its exit status. */
 static inline int run_in(const char *cg, int (*fn)(void))
 {

@@ -16,27 +16,13 @@
 #include "../kselftest_harness.h"
 #include "syscalls_cgroup.h"
 
-/* getppid through all three ABIs; each result in 2 bits. */
-static int probe_three_abis(void)
-{
-	long x32 = syscall(X32_BIT | NR_GETPPID_X32);
-
-	return probe_getppid() | result_of(int80(NR_GETPPID_IA32)) << 2 |
-	       result_of(x32 < 0 ? -errno : x32) << 4;
-}
-
-static int all3(int r)
-{
-	return r | r << 2 | r << 4;
-}
-
 TEST_F(cg, name_denies_in_every_abi)
 {
 	char buf[256];
 
-	EXPECT_EQ(all3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(abis(PROBE_ALLOWED, PROBE_ALLOWED, PROBE_ALLOWED), run_in(self->a, probe_abis));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
-	EXPECT_EQ(all3(PROBE_ENOSYS), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(abis(PROBE_ENOSYS, PROBE_ENOSYS, PROBE_ENOSYS), run_in(self->a, probe_abis));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.policy", buf, sizeof(buf)));
@@ -44,10 +30,10 @@ TEST_F(cg, name_denies_in_every_abi)
 
 	/* A prefixed name touches one table only. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "ia32:getppid"));
-	EXPECT_EQ(PROBE_ENOSYS | PROBE_ALLOWED << 2 | PROBE_ENOSYS << 4,
-		  run_in(self->a, probe_three_abis));
+	EXPECT_EQ(abis(PROBE_ENOSYS, PROBE_ALLOWED, PROBE_ENOSYS),
+		  run_in(self->a, probe_abis));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "getppid"));
-	EXPECT_EQ(all3(PROBE_ALLOWED), run_in(self->a, probe_three_abis));
+	EXPECT_EQ(abis(PROBE_ALLOWED, PROBE_ALLOWED, PROBE_ALLOWED), run_in(self->a, probe_abis));
 }
 
 TEST_F(cg, lists_and_ranges_apply_atomically)

@@ -2,8 +2,9 @@
 /*
  * Behaviour of the syscalls cgroup controller, as seen by tasks: denials,
  * hierarchy rules, live updates of running tasks and threads, migration,
- * inheritance through fork, threads and execve, every x86 ABI, ptrace,
- * and the errno of every malformed write.
+ * inheritance through fork, threads and execve, every x86 ABI, and the
+ * errno of every malformed write. Tracers rewriting calls, and every entry
+ * path in every way, are in syscalls_cgroup_bypass_test.c.
  *
  * Each test fails on a kernel without the controller: the hierarchy cannot
  * be mounted there.
@@ -12,8 +13,6 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
-#include <sys/ptrace.h>
-#include <sys/user.h>
 #include <linux/capability.h>
 
 #include "../kselftest_harness.h"
@@ -244,39 +243,29 @@ TEST_F(cg, fork_thread_and_execve_inherit)
 	EXPECT_EQ(0, run_in(self->a, fork_thread_exec));
 }
 
-/* getppid through each ABI: 2 bits each, x86_64 | ia32 << 2 | x32 << 4. */
-#define ABIS(n64, ia32, x32) ((n64) | (ia32) << 2 | (x32) << 4)
-static int probe_abis(void)
-{
-	long x32 = syscall(X32_BIT | NR_GETPPID_X32);
-
-	return ABIS(probe_getppid(), result_of(int80(NR_GETPPID_IA32)),
-		    result_of(x32 < 0 ? -errno : x32));
-}
-
 TEST_F(cg, abis_have_separate_policies)
 {
 	char buf[64];
 
 	/* Nothing denied: every ABI reaches getppid. */
-	EXPECT_EQ(ABIS(PROBE_ALLOWED, PROBE_ALLOWED, PROBE_ALLOWED),
+	EXPECT_EQ(abis(PROBE_ALLOWED, PROBE_ALLOWED, PROBE_ALLOWED),
 		  run_in(self->a, probe_abis));
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ia32:64"));
-	EXPECT_EQ(ABIS(PROBE_ALLOWED, PROBE_ENOSYS, PROBE_ALLOWED),
+	EXPECT_EQ(abis(PROBE_ALLOWED, PROBE_ENOSYS, PROBE_ALLOWED),
 		  run_in(self->a, probe_abis));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("ia32:64\n", buf);
 
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.deny", "x32:110"));
-	EXPECT_EQ(ABIS(PROBE_ALLOWED, PROBE_ENOSYS, PROBE_ENOSYS),
+	EXPECT_EQ(abis(PROBE_ALLOWED, PROBE_ENOSYS, PROBE_ENOSYS),
 		  run_in(self->b, probe_abis));
 	ASSERT_LT(0, cg_read(self->b, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("ia32:64\nx32:110\n", buf);
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "ia32:64"));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
-	EXPECT_EQ(ABIS(PROBE_ENOSYS, PROBE_ALLOWED, PROBE_ALLOWED),
+	EXPECT_EQ(abis(PROBE_ENOSYS, PROBE_ALLOWED, PROBE_ALLOWED),
 		  run_in(self->a, probe_abis));
 }
 
@@ -295,48 +284,6 @@ TEST_F(cg, vsyscall_obeys_policy)
 	EXPECT_EQ(PROBE_ALLOWED, run_in(self->a, probe_vsyscall));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "96"));
 	EXPECT_EQ(PROBE_ENOSYS, run_in(self->a, probe_vsyscall));
-}
-
-TEST_F(cg, ptrace_cannot_redirect_into_denied_call)
-{
-	struct user_regs_struct regs;
-	int status, entry = 0, rewritten = 0;
-	pid_t pid;
-
-	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0) {
-		long ret;
-
-		if (cg_enter(self->a, 0) || ptrace(PTRACE_TRACEME, 0, 0, 0))
-			_exit(100);
-		raise(SIGSTOP);
-		/* getpid is allowed; the tracer turns it into getppid. */
-		ret = syscall(SYS_getpid);
-		_exit(ret == -1 && errno == ENOSYS ? PROBE_ENOSYS : PROBE_ALLOWED);
-	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_TRUE(WIFSTOPPED(status));
-	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_TRACESYSGOOD));
-	for (;;) {
-		ASSERT_EQ(0, ptrace(PTRACE_SYSCALL, pid, 0, 0));
-		ASSERT_EQ(pid, waitpid(pid, &status, 0));
-		if (WIFEXITED(status))
-			break;
-		ASSERT_TRUE(WIFSTOPPED(status));
-		if (WSTOPSIG(status) != (SIGTRAP | 0x80))
-			continue;
-		entry = !entry;
-		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid, 0, &regs));
-		if (entry && regs.orig_rax == SYS_getpid) {
-			regs.orig_rax = SYS_getppid;
-			ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid, 0, &regs));
-			rewritten = 1;
-		}
-	}
-	EXPECT_EQ(1, rewritten);
-	EXPECT_EQ(PROBE_ENOSYS, WEXITSTATUS(status));
 }
 
 static const struct {
