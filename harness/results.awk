@@ -2,7 +2,7 @@
 # TAP log, prints one line per test case and ends with "N passed, N failed".
 # Anything missing (a plan not fulfilled, a selftest that never reported, no
 # final marker) or any splat counts as a failure. Usage:
-#   gawk -v suites="kunit_suite ..." -v expect="selftest ..." -f results.awk \
+#   gawk -v suites="kunit_suite ..." -v expect="selftest ..." [-v cpus=N] -f results.awk \
 #        console.log results.log
 function result(ok, name) {
 	if (ok) { passed++; print "PASS  " name } else { failed++; print "FAIL  " name }
@@ -32,6 +32,7 @@ file == 2 && /^(not )?ok [0-9]+ / && prog != "" {
 	result(ok, "selftest: " prog "." n ($0 ~ /# SKIP/ ? " (skipped)" : ""))
 }
 file == 2 && /^# exit: / { status[$3] = $4; prog = "" }
+file == 2 && /^# cpus online: / { online = $4 }
 file == 2 && /^# harness: done/ { done = 1 }
 file == 2 && /^qemu exit status / { qemu = $4 }
 
@@ -49,6 +50,7 @@ END {
 		if (status[p] != "0" && !pfailed[p])
 			result(0, "selftest: " p " exited with status " status[p])
 	}
+	if (cpus && online != cpus) result(0, "guest: " online + 0 " CPUs online, " cpus " asked for")
 	if (splat) result(0, "guest: kernel splat: " splat)
 	if (!done) result(0, "guest: did not finish the tests (hang, crash or timeout; qemu status " qemu ")")
 	else if (qemu != "0") result(0, "guest: qemu exited with status " qemu)
