@@ -2,6 +2,8 @@
 # $out/bench.md), $out/bench.csv, and data files for harness/bench.gp.
 #   gawk -v out=DIR -f bench.awk icount-n.log icount-y.log wall-n.log wall-y.log
 # Values from the icount runs are guest instructions ("ns" of guest time).
+# Sections: (a) getppid cost, (b) seccomp, (c) policy writes, mkdir, fork,
+# (d) memory, (e) fork latency during policy writes, wall clock.
 FNR == 1 { run = ++file == 1 ? "n" : file == 2 ? "y" : file == 3 ? "wn" : "wy" }
 { sub(/\r$/, "") }
 /^BENCH / { v[run, $2] = $3 }
@@ -59,6 +61,28 @@ END {
 	print "| **(d) memory, 1,000 cgroups** | | | | |" > md
 	row("slab+percpu per cgroup, syscalls hierarchy", v["y", "mem_per_cgroup_syscalls"], "bytes", "hierarchy without controllers", v["y", "mem_per_cgroup_plain"])
 	row("controller's own share per cgroup", v["y", "mem_per_cgroup_syscalls"] - v["y", "mem_per_cgroup_plain"], "bytes", "-", 0)
+
+	print "| **(e) fork+exit+wait while another process writes to a cgroup of 10,000 tasks, 200 forks, 1 vCPU** | | | | |" > md
+	split("restricted unrestricted", wheres, " ")
+	split("none flip noflip", modes, " ")
+	split("best median worst", stats, " ")
+	mtext["flip"] = "writes flipping the 10,000 tasks"
+	mtext["noflip"] = "writes flipping no task"
+	for (i = 1; i <= 2; i++) for (j = 1; j <= 3; j++) {
+		f = "fork_during_" modes[j] "_" wheres[i] "_"
+		for (k = 1; k <= 3; k++) {
+			if (modes[j] == "none")
+				row("forker in " wheres[i] " cgroup, no writer, " stats[k], v["y", f stats[k]],
+				    "ns", "same, best", v["y", f "best"])
+			else
+				row("forker in " wheres[i] " cgroup, " mtext[modes[j]] ", " stats[k],
+				    v["y", f stats[k]], "ns", "same, no writer",
+				    v["y", "fork_during_none_" wheres[i] "_" stats[k]])
+		}
+		if (modes[j] != "none")
+			row("forker in " wheres[i] " cgroup, " mtext[modes[j]] ": writes during the 200 forks",
+			    v["y", f "writes"], "writes", "-", 0)
+	}
 
 	print "| **wall clock, TCG without -icount (noisy, for reference)** | | | | |" > md
 	row("getppid, =n kernel", v["wn", "getppid_root"], "ns/call", "itself", v["wn", "getppid_root"])

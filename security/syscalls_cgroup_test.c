@@ -58,16 +58,16 @@ static void sc_test_parse_lists(struct kunit *test)
 	/* "all" covers every table, minus the calls that cannot be denied. */
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "all", &req), 0);
 	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X86_64], SC_MAX_NR),
-			NR_syscalls - 3);
+			NR_syscalls - 4);
 	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR),
-			IA32_NR_syscalls - 4);
+			IA32_NR_syscalls - 5);
 	KUNIT_EXPECT_FALSE(test, test_bit(__NR_exit_group, req.map[SC_ABI_X86_64]));
 	KUNIT_EXPECT_FALSE(test, test_bit(NR_syscalls, req.map[SC_ABI_X86_64]));
 
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:all", &req), 0);
 	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
 	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR),
-			IA32_NR_syscalls - 4);
+			IA32_NR_syscalls - 5);
 
 	/* exit inside a list is skipped, the rest applies. */
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "59,60", &req), 0);
@@ -103,11 +103,40 @@ static void sc_test_parse_names(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, test_bit(521, req.map[SC_ABI_X32]));
 	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X32], SC_MAX_NR), 1);
 
-	/* A bare name that ia32 lacks. */
+	/* A bare name that ia32 lacks: there, accept4 does its work. */
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "accept", &req), 0);
 	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X86_64]));
 	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_IA32], SC_MAX_NR));
+	KUNIT_EXPECT_TRUE(test, test_bit(364, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
+
+	/* Same entry point: sys_setuid is setuid32 in ia32; 23 by name. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "setuid", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(105, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(23, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(213, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 2);
+	KUNIT_EXPECT_TRUE(test, test_bit(105, req.map[SC_ABI_X32]));
+	/* ... and the time64 calls of ia32 share the 64-bit entry points. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "clock_gettime", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(265, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(403, req.map[SC_ABI_IA32]));
+	/* Another name, another entry point: sc_ia32_also[]. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "mmap", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(90, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(192, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "newfstatat", &req), 0);
+	KUNIT_EXPECT_TRUE(test, test_bit(300, req.map[SC_ABI_IA32]));
+	/* A prefixed name is that one call. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:setuid", &req), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
+	KUNIT_EXPECT_TRUE(test, test_bit(23, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
+	/* No entry point is shared by calls without one. */
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:break", &req), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "break", &req), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
 
 	/* Prefixed names and mixed lists. */
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:open,x32:execve 59", &req), 0);
@@ -157,6 +186,14 @@ static const struct sc_bad_input sc_bad_inputs[] = {
 	{ "ia32:173", -EINVAL },
 	{ "ia32:252", -EINVAL },
 	{ "x32:513", -EINVAL },
+	{ "219", -EINVAL },
+	{ "ia32:0", -EINVAL },
+	{ "x32:219", -EINVAL },
+	{ "restart_syscall", -EINVAL },
+	/* ... or only such calls, in any form. */
+	{ "60-60", -EINVAL },
+	{ "60-60,231", -EINVAL },
+	{ "exit exit_group", -EINVAL },
 	/* Names. */
 	{ "nosuchcall", -EINVAL },
 	{ "ia32:accept", -EINVAL },
@@ -195,6 +232,32 @@ static void sc_test_parse_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), -ERANGE);
 	snprintf(limit, sizeof(limit), "%u", NR_syscalls - 1);
 	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), 0);
+}
+
+/* A socketcall or ipc is trapped where a call it multiplexes is denied. */
+static void sc_test_mux(struct kunit *test)
+{
+	struct sc_set *eff = kunit_kzalloc(test, sizeof(*eff), GFP_KERNEL);
+	struct sc_set *check = kunit_kzalloc(test, sizeof(*check), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, eff);
+	KUNIT_ASSERT_NOT_NULL(test, check);
+	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_SOCKET], 359);
+	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_ACCEPT], 364);
+	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_SEND], 369);
+	KUNIT_EXPECT_EQ(test, sc_ipc_nr[SEMGET], 393);
+	KUNIT_EXPECT_EQ(test, sc_ipc_nr[SEMOP], 420);
+	KUNIT_EXPECT_EQ(test, sc_ipc_nr[0], 0);
+
+	sc_trap_mux(check, eff, __NR_ia32_socketcall, sc_socketcall_nr,
+		    ARRAY_SIZE(sc_socketcall_nr));
+	KUNIT_EXPECT_TRUE(test, sc_set_empty(check));
+	__set_bit(359, eff->map[SC_ABI_IA32]);
+	sc_trap_mux(check, eff, __NR_ia32_socketcall, sc_socketcall_nr,
+		    ARRAY_SIZE(sc_socketcall_nr));
+	sc_trap_mux(check, eff, __NR_ia32_ipc, sc_ipc_nr, ARRAY_SIZE(sc_ipc_nr));
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, check->map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, check->map[SC_ABI_IA32]));
 }
 
 /* A small hierarchy: root (never restricted) -> a -> b. */
@@ -285,6 +348,7 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	KUNIT_CASE(sc_test_parse_errors),
 	KUNIT_CASE(sc_test_names_tables),
 	KUNIT_CASE(sc_test_parse_names),
+	KUNIT_CASE(sc_test_mux),
 	KUNIT_CASE(sc_test_hierarchy),
 	{}
 };

@@ -18,6 +18,23 @@ bool syscalls_cgroup_check(int nr);
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
 
 /**
+ * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()
+ * @regs: the user registers of the call
+ * @nr: the final system call number
+ *
+ * Tests current's work bit as it is now, not the snapshot taken when the
+ * call entered: ptrace and seccomp may have slept (a tracer's stop, a user
+ * notification) while a write restricted the cgroup or moved the task.
+ *
+ * Context: syscall_trace_enter(), after ptrace, seccomp and tracepoints.
+ * Return: true if the call is denied; its return value is then -ENOSYS.
+ */
+static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
+{
+	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_skip(regs, nr);
+}
+
+/**
  * syscalls_cgroup_denies_current() - check a call made outside the entry path
  * @nr: native (x86_64) system call number
  *
@@ -32,7 +49,7 @@ static inline bool syscalls_cgroup_denies_current(int nr)
 	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_check(nr);
 }
 #else
-static inline bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
+static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 {
 	return false;
 }

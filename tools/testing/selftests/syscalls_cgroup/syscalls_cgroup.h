@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the syscalls cgroup selftests: a cgroup v1 hierarchy
- * with the syscalls controller, files written in one write(), and a
- * worker process that reports whether getppid() was denied.
+ * with the syscalls controller, files written in one write(), a worker
+ * process that reports whether getppid() was denied, ia32 calls with
+ * arguments through int $0x80 from 64-bit code, and audit's status
+ * (AUDIT_GET, AUDIT_SET) through the audit netlink socket.
  */
 #ifndef SYSCALLS_CGROUP_SELFTEST_H
 #define SYSCALLS_CGROUP_SELFTEST_H
@@ -14,10 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/audit.h>
+#include <linux/netlink.h>
 
 #define CG_MNT "/sys/fs/cgroup/syscalls"
 
@@ -157,6 +162,75 @@ static inline int run_in(const char *cg, int (*fn)(void))
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/* int80() with arguments in ebx, ecx, edx, esi, edi and ebp. */
+static inline long int80_args(long nr, long a0, long a1, long a2, long a3,
+			      long a4, long a5)
+{
+	long ret;
+
+	/* rbp may be the frame pointer: swap a5 in and out around the call. */
+	asm volatile ("xchg %[a5], %%rbp\n\tint $0x80\n\txchg %[a5], %%rbp"
+		      : "=a"(ret), [a5] "+&r"(a5)
+		      : "a"(nr), "b"(a0), "c"(a1), "d"(a2), "S"(a3), "D"(a4)
+		      : "memory", "r8", "r9", "r10", "r11");
+	return ret;
+}
+
+/*
+ * Audit's status, through the audit netlink socket: AUDIT_GET fills @s;
+ * AUDIT_SET applies the fields of @s named in its mask. 0 or -errno.
+ */
+static inline int audit_status_request(int type, struct audit_status *s)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct audit_status s;
+	} req = {
+		.nh = { .nlmsg_len = sizeof(req), .nlmsg_type = type,
+			.nlmsg_flags = NLM_F_REQUEST | (type == AUDIT_SET ? NLM_F_ACK : 0) },
+		.s = *s,
+	};
+	struct sockaddr_nl addr = { .nl_family = AF_NETLINK };
+	struct timeval tv = { .tv_sec = 5 };
+	union {
+		struct nlmsghdr nh;
+		char buf[512];
+	} ans;
+	int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_AUDIT);
+	int ret = -EIO;
+	size_t len;
+
+	if (fd < 0)
+		return -errno;
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	/* AUDIT_GET gets the status (or an error), AUDIT_SET an ack. */
+	if (recv(fd, &ans, sizeof(ans), 0) < (ssize_t)NLMSG_HDRLEN)
+		goto out;
+	len = ans.nh.nlmsg_len - NLMSG_HDRLEN;
+	if (ans.nh.nlmsg_type == NLMSG_ERROR) {
+		ret = ((struct nlmsgerr *)NLMSG_DATA(&ans.nh))->error;
+	} else if (ans.nh.nlmsg_type == AUDIT_GET && type == AUDIT_GET) {
+		memset(s, 0, sizeof(*s));
+		memcpy(s, NLMSG_DATA(&ans.nh), len < sizeof(*s) ? len : sizeof(*s));
+		ret = 0;
+	}
+out:
+	close(fd);
+	return ret;
+}
+
+/* Switch audit on or off. */
+static inline int audit_set_enabled(int enabled)
+{
+	struct audit_status s = { .mask = AUDIT_STATUS_ENABLED, .enabled = enabled };
+
+	return audit_status_request(AUDIT_SET, &s);
 }
 
 #ifdef FIXTURE

@@ -6,6 +6,13 @@
  * guest clock counts instructions (1 ns = 1 instruction), so every value
  * in "ns" is a deterministic instruction count.
  *
+ * Measured: getppid at several cgroup depths, restricted or not, against
+ * seccomp filters; policy writes reaching 1 to 10,000 tasks; cgroup
+ * creation, fork and memory; and fork+_exit+waitpid latency (best, median,
+ * worst of 200) in a restricted and an unrestricted cgroup while another
+ * process writes to a cgroup of 10,000 tasks: no writer, writes that flip
+ * those tasks between restricted and unrestricted, writes that flip none.
+ *
  *   syscalls_cgroup_bench full      everything (kernel with the controller)
  *   syscalls_cgroup_bench baseline  the getppid loop only (kernel without)
  *   syscalls_cgroup_bench loop      the getppid loops only (wall-clock run)
@@ -16,6 +23,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <time.h>
 
@@ -210,62 +218,244 @@ static pid_t spawn_threads(int n, int ready_fd)
 	_exit(0);
 }
 
-static void bench_write(int tasks)
+/* A cgroup holding parked (asleep) tasks, see park_tasks(). */
+struct parked {
+	char cg[64];
+	pid_t *pids;	/* the sleeping processes */
+	int nproc;
+	pid_t tp;	/* the threaded process, 0 if none */
+};
+
+/*
+ * Create cgroup "w<@tasks>" holding @tasks asleep tasks: @tasks / 2
+ * sleeping processes (one when @tasks is 1), then one process with the
+ * other threads.
+ */
+static void park_tasks(struct parked *p, int tasks)
 {
 	int nproc = tasks / 2 > 0 ? tasks / 2 : 1;
 	int nthreads = tasks - nproc + 1;	/* + the threads' main thread */
-	char cg[64], key[64], num[32];
-	pid_t *pids = calloc(nproc, sizeof(*pids));
-	pid_t tp = 0;
+	char num[32];
 	int fd[2], i;
-	long long t0;
 	char c;
 
-	snprintf(cg, sizeof(cg), CG_MNT "/w%d", tasks);
-	if (!pids || mkdir(cg, 0755) || pipe(fd))
-		die(cg);
-	/* Sleeping processes (one when @tasks is 1), then one threaded one. */
+	snprintf(p->cg, sizeof(p->cg), CG_MNT "/w%d", tasks);
+	p->pids = calloc(nproc, sizeof(*p->pids));
+	p->nproc = nproc;
+	p->tp = 0;
+	if (!p->pids || mkdir(p->cg, 0755) || pipe(fd))
+		die(p->cg);
 	for (i = 0; i < nproc; i++) {
-		pids[i] = fork();
-		if (pids[i] == 0) {
+		p->pids[i] = fork();
+		if (p->pids[i] == 0) {
 			pause();
 			_exit(0);
 		}
-		snprintf(num, sizeof(num), "%d", pids[i]);
-		must_write(cg, "cgroup.procs", num);
+		snprintf(num, sizeof(num), "%d", p->pids[i]);
+		must_write(p->cg, "cgroup.procs", num);
 	}
 	if (tasks > 1) {
-		tp = spawn_threads(nthreads - 1, fd[1]);
+		p->tp = spawn_threads(nthreads - 1, fd[1]);
 		if (read(fd[0], &c, 1) != 1)
 			die("threads");
-		snprintf(num, sizeof(num), "%d", tp);
-		must_write(cg, "cgroup.procs", num);
+		snprintf(num, sizeof(num), "%d", p->tp);
+		must_write(p->cg, "cgroup.procs", num);
 	}
+	close(fd[0]);
+	close(fd[1]);
+}
+
+static void unpark_tasks(struct parked *p)
+{
+	int i;
+
+	for (i = 0; i < p->nproc; i++)
+		kill(p->pids[i], SIGKILL);
+	if (p->tp)
+		kill(p->tp, SIGKILL);
+	for (i = 0; i < p->nproc; i++)
+		waitpid(p->pids[i], NULL, 0);
+	if (p->tp)
+		waitpid(p->tp, NULL, 0);
+	rmdir(p->cg);
+	free(p->pids);
+}
+
+/* Leaves @p->cg restricted, denying acct and getppid. */
+static void write_cost(struct parked *p, int tasks)
+{
+	char key[64];
+	long long t0;
 
 	/* Unrestricted -> restricted: every task gets its work bit. */
 	t0 = now_ns();
-	must_write(cg, "syscalls.deny", "acct");
+	must_write(p->cg, "syscalls.deny", "acct");
 	snprintf(key, sizeof(key), "write_deny_tasks_%d", tasks);
 	report(key, now_ns() - t0);
 
 	/* Restricted -> restricted: only the sets change. */
 	t0 = now_ns();
-	must_write(cg, "syscalls.deny", "getppid");
+	must_write(p->cg, "syscalls.deny", "getppid");
 	snprintf(key, sizeof(key), "write_more_tasks_%d", tasks);
 	report(key, now_ns() - t0);
+}
 
-	for (i = 0; i < nproc; i++)
-		kill(pids[i], SIGKILL);
-	if (tp)
-		kill(tp, SIGKILL);
-	for (i = 0; i < nproc; i++)
-		waitpid(pids[i], NULL, 0);
-	if (tp)
-		waitpid(tp, NULL, 0);
-	rmdir(cg);
-	free(pids);
-	close(fd[0]);
-	close(fd[1]);
+static void bench_write(int tasks)
+{
+	struct parked p;
+
+	park_tasks(&p, tasks);
+	write_cost(&p, tasks);
+	unpark_tasks(&p);
+}
+
+/* --- fork latency while another process writes a policy ------------------ */
+
+#define FORKS		200
+#define FORK_WARMUP	20
+#define FORK_TASKS	10000
+#define FORK_CG_R	CG_MNT "/fork_r"
+#define FORK_CG_U	CG_MNT "/fork_u"
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One fork+_exit+waitpid, in ns. */
+static long long one_fork(void)
+{
+	long long t0 = now_ns();
+	pid_t child = fork();
+
+	if (child == 0)
+		_exit(0);
+	if (child < 0 || waitpid(child, NULL, 0) != child)
+		die("fork+wait");
+	return now_ns() - t0;
+}
+
+static void report_fork(const char *mode, const char *where, const char *what,
+			double value)
+{
+	char key[96];
+
+	snprintf(key, sizeof(key), "fork_during_%s_%s_%s", mode, where, what);
+	report(key, value);
+}
+
+/*
+ * A process in @cg times FORKS fork+_exit+waitpid, one after the other,
+ * and reports the best, median and worst as fork_during_<@mode>_<@where>_*,
+ * and, with a writer, how many writes it made meanwhile (*@writes).
+ */
+static void fork_latency(const char *cg, const char *mode, const char *where,
+			 long *writes)
+{
+	static long long lat[FORKS];
+	int i, status;
+	pid_t pid = fork();
+	long w0;
+
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			die(cg);
+		for (i = 0; i < FORK_WARMUP; i++)
+			one_fork();
+		w0 = __atomic_load_n(writes, __ATOMIC_RELAXED);
+		for (i = 0; i < FORKS; i++)
+			lat[i] = one_fork();
+		w0 = __atomic_load_n(writes, __ATOMIC_RELAXED) - w0;
+		qsort(lat, FORKS, sizeof(lat[0]), cmp_ll);
+		report_fork(mode, where, "best", lat[0]);
+		report_fork(mode, where, "median", lat[FORKS / 2]);
+		report_fork(mode, where, "worst", lat[FORKS - 1]);
+		if (strcmp(mode, "none"))
+			report_fork(mode, where, "writes", w0);
+		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) != pid || status)
+		die(where);
+}
+
+/*
+ * A process writing @a to @cg/@fa and @b to @cg/@fb by turns, counting in
+ * *@writes, each write followed by a 1 ms sleep (a tick: no high resolution
+ * timers). A writer that never slept would show the scheduler's time slice
+ * in every row, not what a write costs the forks.
+ */
+static pid_t start_writer(const char *cg, const char *fa, const char *a,
+			  const char *fb, const char *b, long *writes)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (pid)
+		return pid;
+	for (;;) {
+		must_write(cg, fa, a);
+		__atomic_fetch_add(writes, 1, __ATOMIC_RELAXED);
+		usleep(1000);
+		must_write(cg, fb, b);
+		__atomic_fetch_add(writes, 1, __ATOMIC_RELAXED);
+		usleep(1000);
+	}
+}
+
+/* The writer must still be writing: a failed write exits it. */
+static void stop_writer(pid_t pid)
+{
+	int status;
+
+	kill(pid, SIGKILL);
+	if (waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status))
+		die("writer");
+}
+
+/*
+ * Forks, in a restricted and in an unrestricted cgroup (neither is @p->cg),
+ * with no writer, then while another process writes to @p->cg (FORK_TASKS
+ * parked tasks) policies that flip it between restricted and unrestricted
+ * (deny and allow acct: each write walks all its tasks), then policies
+ * that leave it restricted (acct denied throughout; getppid denied and
+ * allowed). With one vCPU the writer runs on the forker's CPU, so a write
+ * adds its CPU time to the fork it lands in whatever the locking: the
+ * worst case shows how long one write can stall a fork.
+ */
+static void bench_fork_during_writes(struct parked *p)
+{
+	long *writes = mmap(NULL, sizeof(*writes), PROT_READ | PROT_WRITE,
+			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t w;
+
+	if (writes == MAP_FAILED || mkdir(FORK_CG_R, 0755) || mkdir(FORK_CG_U, 0755))
+		die("fork cgroups");
+	must_write(FORK_CG_R, "syscalls.deny", "acct");
+	/* @p->cg's own set is acct from here on, getppid added by turns below. */
+	must_write(p->cg, "syscalls.allow", "getppid");
+
+	fork_latency(FORK_CG_R, "none", "restricted", writes);
+	fork_latency(FORK_CG_U, "none", "unrestricted", writes);
+
+	w = start_writer(p->cg, "syscalls.allow", "acct", "syscalls.deny", "acct", writes);
+	fork_latency(FORK_CG_R, "flip", "restricted", writes);
+	fork_latency(FORK_CG_U, "flip", "unrestricted", writes);
+	stop_writer(w);
+	must_write(p->cg, "syscalls.deny", "acct");
+
+	w = start_writer(p->cg, "syscalls.deny", "getppid", "syscalls.allow", "getppid", writes);
+	fork_latency(FORK_CG_R, "noflip", "restricted", writes);
+	fork_latency(FORK_CG_U, "noflip", "unrestricted", writes);
+	stop_writer(w);
+
+	rmdir(FORK_CG_R);
+	rmdir(FORK_CG_U);
+	munmap(writes, sizeof(*writes));
 }
 
 /* --- cgroup creation, fork, memory --------------------------------------- */
@@ -368,6 +558,7 @@ static void bench_fork(void)
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "full";
+	struct parked parked;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(mode, "baseline") || !strcmp(mode, "loop-baseline")) {
@@ -385,7 +576,10 @@ int main(int argc, char **argv)
 	bench_write(1);
 	bench_write(100);
 	bench_write(1000);
-	bench_write(10000);
+	park_tasks(&parked, FORK_TASKS);
+	write_cost(&parked, FORK_TASKS);
+	bench_fork_during_writes(&parked);
+	unpark_tasks(&parked);
 	bench_cgroups();
 	return 0;
 }

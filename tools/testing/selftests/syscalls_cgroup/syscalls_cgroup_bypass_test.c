@@ -4,10 +4,25 @@
  *
  * - a bypass matrix: every entry path (syscall, int $0x80 from 64-bit code,
  *   x32, the vsyscall page; from a 32-bit program the vDSO's fast entry,
- *   sysenter or syscall32, and int $0x80) times every way in (plain,
- *   a thread, fork, vfork, clone3, after execve, a ptrace tracer rewriting
- *   an allowed call into the denied one, SECCOMP_RET_TRACE with a tracer
- *   rewriting): the denied call never runs;
+ *   sysenter or syscall32, and int $0x80) times every way in: the denied
+ *   call never runs. The ways (variants of the fixture "bypass"):
+ *     plain, thread, fork, vfork, clone3, exec (after execve);
+ *     ptrace: a tracer rewrites an allowed call into the denied one at the
+ *       syscall-entry stop;
+ *     seccomp: the same at a SECCOMP_RET_TRACE stop;
+ *     park_deny: the task starts in a cgroup that denies nothing and parks
+ *       at a SECCOMP_RET_TRACE stop; there the tracer denies the call in
+ *       that cgroup, rewrites, continues (the policy changed while the task
+ *       was inside the entry path, past the point where it read its work
+ *       bits);
+ *     park_move: the same, but the tracer moves the task into the
+ *       restricted cgroup instead.
+ *   On the vsyscall page nothing can be rewritten: the stop is on the
+ *   denied call itself.
+ * - the same parking in a SECCOMP_RET_USER_NOTIF wait (fixture "park",
+ *   syscall entry only): the test takes the listener with pidfd_getfd(),
+ *   denies (park.deny) or moves (park.move) while the notification is
+ *   pending, and answers SECCOMP_USER_NOTIF_FLAG_CONTINUE;
  * - escapes: a restricted task without CAP_SYS_ADMIN cannot move itself to
  *   a less restricted cgroup;
  * - hostile input: writes over PAGE_SIZE, NUL and binary bytes, many
@@ -15,8 +30,11 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
+#include <linux/audit.h>
+#include <linux/seccomp.h>
 
 #include "../kselftest_harness.h"
 #include "syscalls_cgroup.h"
@@ -24,13 +42,27 @@
 #define WORKER64 "/helpers/syscalls_cgroup_worker"
 #define WORKER32 "/helpers/syscalls_cgroup_worker32"
 
+/* The call the tests deny, in every ABI (gettimeofday: the vsyscall's). */
+#define DENIAL "getppid gettimeofday"
+
+/* What a tracer or supervisor does while the task is parked in seccomp. */
+enum park {
+	PARK_NONE,
+	PARK_DENY,	/* deny the call in the task's (unrestricted) cgroup */
+	PARK_MOVE,	/* move the task into the restricted cgroup */
+};
+
 FIXTURE(bypass) {
-	char cg[128];
+	char cg[128];	/* denies DENIAL */
+	char open[128];	/* denies nothing (until a park_deny tracer writes) */
 };
 
 /* The ways in; each entry path below is a test of its own. */
 FIXTURE_VARIANT(bypass) {
-	const char *way;
+	const char *way;	/* the worker's WAY */
+	int trace;		/* traced; rewrite at the syscall-entry stop */
+	int seccomp;		/* traced; rewrite at the seccomp stop instead */
+	enum park park;		/* start in open; act at the seccomp stop */
 };
 
 FIXTURE_VARIANT_ADD(bypass, plain) {
@@ -58,44 +90,111 @@ FIXTURE_VARIANT_ADD(bypass, exec) {
 };
 
 FIXTURE_VARIANT_ADD(bypass, ptrace) {
-	.way = "ptrace",
+	.way = "plain",
+	.trace = 1,
 };
 
 FIXTURE_VARIANT_ADD(bypass, seccomp) {
 	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
 };
+
+FIXTURE_VARIANT_ADD(bypass, park_deny) {
+	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
+	.park = PARK_DENY,
+};
+
+FIXTURE_VARIANT_ADD(bypass, park_move) {
+	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
+	.park = PARK_MOVE,
+};
+
+/*
+ * Two fresh cgroups below the mount: @cg denying DENIAL (bare names: every
+ * ABI's getppid and gettimeofday) and @open denying nothing.
+ */
+static void make_cgroups(struct __test_metadata *_metadata, const char *name,
+			 char *cg, char *open, size_t size)
+{
+	ASSERT_EQ(0, cg_mount());
+	snprintf(cg, size, CG_MNT "/%s%d", name, getpid());
+	snprintf(open, size, CG_MNT "/%s%d-open", name, getpid());
+	ASSERT_EQ(0, cg_create(cg));
+	ASSERT_EQ(0, cg_create(open));
+	ASSERT_EQ(0, cg_write(cg, "syscalls.deny", DENIAL));
+}
+
+/* Remove @cg, killing (and reaping) what a failed test left in it. */
+static void remove_cgroup(const char *cg)
+{
+	char tasks[4096], *p, *end;
+	long tid;
+	int i;
+
+	for (i = 0; i < 100 && rmdir(cg) && errno == EBUSY; i++) {
+		if (cg_read(cg, "tasks", tasks, sizeof(tasks)) > 0)
+			for (p = tasks; (tid = strtol(p, &end, 10)) > 0; p = end)
+				kill(tid, SIGKILL);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		usleep(10000);
+	}
+}
 
 FIXTURE_SETUP(bypass)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->cg, sizeof(self->cg), CG_MNT "/bypass%d", getpid());
-	ASSERT_EQ(0, cg_create(self->cg));
-	/* Bare names: every ABI's getppid and gettimeofday. */
-	ASSERT_EQ(0, cg_write(self->cg, "syscalls.deny", "getppid gettimeofday"));
+	make_cgroups(_metadata, "bypass", self->cg, self->open, sizeof(self->cg));
 }
 
 FIXTURE_TEARDOWN(bypass)
 {
-	rmdir(self->cg);
+	remove_cgroup(self->cg);
+	remove_cgroup(self->open);
 }
 
-/* The worker's numbers for getppid (@target) or getpid, as in the worker. */
+/* Change the policy under task @tid as @how says; 0 or -errno. */
+static int park_act(enum park how, const char *cg, const char *open, pid_t tid)
+{
+	if (how == PARK_DENY)
+		return cg_write(open, "syscalls.deny", DENIAL);
+	return cg_enter(cg, tid);
+}
+
+/*
+ * The worker's numbers for getppid (@target) or getpid, as in the worker;
+ * the vsyscall page's gettimeofday is both.
+ */
 static long number(const char *entry, int target)
 {
 	if (!strcmp(entry, "int80") || !strcmp(entry, "vdso32"))
 		return target ? 64 : 20;
 	if (!strcmp(entry, "x32"))
 		return X32_BIT | (target ? 110 : 39);
+	if (!strcmp(entry, "vsyscall"))
+		return 96;
 	return target ? 110 : 39;
 }
 
+/* What trace() does besides rewriting, and what it saw. */
+struct tracer {
+	enum park park;		/* at the first stop on the decoy, before rewriting */
+	const char *cg, *open;	/* for park_act() */
+	int rewrites;		/* decoys rewritten into the target */
+	int parks;		/* stops on the decoy */
+};
+
 /*
  * Trace @pid until it exits, rewriting the decoy into the target at each
- * syscall-entry stop (@seccomp: at each seccomp stop). Returns the exit
- * status; *@rewrites counts the rewrites.
+ * syscall-entry stop (@seccomp: at each seccomp stop), after acting on
+ * the policy at the first one if @t->park says so. Returns the exit status.
  */
 static int trace(struct __test_metadata *_metadata, pid_t pid,
-		 const char *entry, int seccomp, int *rewrites)
+		 const char *entry, int seccomp, struct tracer *t)
 {
 	long decoy = number(entry, 0), target = number(entry, 1);
 	int status, sig;
@@ -127,10 +226,14 @@ static int trace(struct __test_metadata *_metadata, pid_t pid,
 		if (!stop_at)
 			continue;
 		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid, 0, &regs));
-		if ((long)(regs.orig_rax & 0xffffffff) == decoy) {
+		if ((long)(regs.orig_rax & 0xffffffff) != decoy)
+			continue;
+		if (!t->parks++ && t->park)
+			ASSERT_EQ(0, park_act(t->park, t->cg, t->open, pid));
+		if (decoy != target) {
 			regs.orig_rax = target;
 			ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid, 0, &regs));
-			(*rewrites)++;
+			t->rewrites++;
 		}
 	}
 }
@@ -140,26 +243,24 @@ static void cell(struct __test_metadata *_metadata, struct _test_data_bypass *se
 		 const struct _fixture_variant_bypass *variant, const char *bin,
 		 const char *entry)
 {
-	int traced = !strcmp(variant->way, "ptrace") || !strcmp(variant->way, "seccomp");
-	int seccomp = !strcmp(variant->way, "seccomp");
+	struct tracer t = { .park = variant->park, .cg = self->cg, .open = self->open };
 	/* The vsyscall page has no syscall stops, and seccomp may not rewrite it. */
-	int rewrite = traced && strcmp(entry, "vsyscall");
-	const char *way = !strcmp(variant->way, "ptrace") ? "plain" : variant->way;
+	int rewrite = variant->trace && strcmp(entry, "vsyscall");
 	const char *call = rewrite ? "decoy" : "target";
-	int status, rewrites = 0;
+	int status;
 	pid_t pid = fork();
 
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
-		if (cg_enter(self->cg, 0))
+		if (cg_enter(variant->park ? self->open : self->cg, 0))
 			_exit(100);
-		if (traced && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
+		if (variant->trace && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
 			_exit(101);
-		execl(bin, bin, entry, way, call, NULL);
+		execl(bin, bin, entry, variant->way, call, NULL);
 		_exit(102);
 	}
-	if (traced) {
-		status = trace(_metadata, pid, entry, seccomp, &rewrites);
+	if (variant->trace) {
+		status = trace(_metadata, pid, entry, variant->seccomp, &t);
 	} else {
 		ASSERT_EQ(pid, waitpid(pid, &status, 0));
 		ASSERT_TRUE(WIFEXITED(status));
@@ -167,7 +268,10 @@ static void cell(struct __test_metadata *_metadata, struct _test_data_bypass *se
 	}
 	EXPECT_EQ(PROBE_ENOSYS, status);
 	if (rewrite)
-		EXPECT_EQ(1, rewrites);
+		EXPECT_EQ(1, t.rewrites);
+	/* Parked once, on the decoy (on the vsyscall page: on the call itself). */
+	if (variant->park)
+		EXPECT_EQ(1, t.parks);
 }
 
 TEST_F(bypass, syscall64)
@@ -198,6 +302,87 @@ TEST_F(bypass, sysenter_32bit)
 TEST_F(bypass, int80_32bit)
 {
 	cell(_metadata, self, variant, WORKER32, "int80");
+}
+
+/* --- parked in a SECCOMP_RET_USER_NOTIF wait -------------------------------- */
+
+FIXTURE(park) {
+	char cg[128];	/* denies DENIAL */
+	char open[128];	/* where the worker starts */
+};
+
+FIXTURE_VARIANT(park) {
+	enum park how;
+};
+
+FIXTURE_VARIANT_ADD(park, deny) {
+	.how = PARK_DENY,
+};
+
+FIXTURE_VARIANT_ADD(park, move) {
+	.how = PARK_MOVE,
+};
+
+FIXTURE_SETUP(park)
+{
+	make_cgroups(_metadata, "park", self->cg, self->open, sizeof(self->cg));
+}
+
+FIXTURE_TEARDOWN(park)
+{
+	remove_cgroup(self->cg);
+	remove_cgroup(self->open);
+}
+
+/*
+ * The worker, in a cgroup that denies nothing, waits in its own user
+ * notification for getppid; the test, as its supervisor, denies the call
+ * (or moves the worker where it is denied) and lets the call continue.
+ */
+TEST_F(park, user_notif)
+{
+	struct seccomp_notif_resp resp = { 0 };
+	struct seccomp_notif req = { 0 };
+	int pipefd[2], pidfd, listener, status, n;
+	char num[16];
+	pid_t pid;
+
+	ASSERT_EQ(0, pipe(pipefd));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		if (cg_enter(self->open, 0) || dup2(pipefd[1], 1) != 1)
+			_exit(100);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		execl(WORKER64, WORKER64, "syscall", "notify", "target", NULL);
+		_exit(102);
+	}
+	close(pipefd[1]);
+	/* The worker's listener fd, written in one write before the call. */
+	n = read(pipefd[0], num, sizeof(num) - 1);
+	close(pipefd[0]);
+	ASSERT_LT(0, n);
+	num[n] = '\0';
+	pidfd = syscall(SYS_pidfd_open, pid, 0);
+	ASSERT_LE(0, pidfd);
+	listener = syscall(SYS_pidfd_getfd, pidfd, atoi(num), 0);
+	ASSERT_LE(0, listener) TH_LOG("pidfd_getfd: %s", strerror(errno));
+	close(pidfd);
+
+	ASSERT_EQ(0, ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req));
+	EXPECT_EQ(pid, req.pid);
+	EXPECT_EQ(AUDIT_ARCH_X86_64, req.data.arch);
+	EXPECT_EQ(NR_GETPPID_64, req.data.nr);
+	ASSERT_EQ(0, park_act(variant->how, self->cg, self->open, pid));
+	resp.id = req.id;
+	resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	ASSERT_EQ(0, ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &resp));
+	close(listener);
+
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(PROBE_ENOSYS, WEXITSTATUS(status));
 }
 
 /* The worker really runs the call when nothing denies it. */

@@ -3,14 +3,24 @@
  * The syscalls cgroup controller by name: names across ABIs, lists applied
  * atomically, the human view of the policy, denial counters, the events
  * file, the kernel log line, audit records, and cgroup-tools.
+ *
+ * Bare names and the same call under another name: a bare name also denies
+ * the ia32 calls with the same entry point (setuid32 for setuid) or the same
+ * job (mmap2 for mmap), made with int $0x80 from this 64-bit program;
+ * syscalls.policy lists them; a prefixed name is one call. The ia32
+ * multiplexers socketcall and ipc are checked as the sub-call they make,
+ * and a denied sub-call is counted under its own ia32 line.
  */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <stdarg.h>
 #include <sys/inotify.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <linux/audit.h>
+#include <linux/ipc.h>
+#include <linux/net.h>
 #include <linux/netlink.h>
 
 #include "../kselftest_harness.h"
@@ -161,34 +171,6 @@ TEST_F(cg, denial_is_logged)
 	EXPECT_TRUE(klog_has(needle)) TH_LOG("no \"%s\" in the log", needle);
 }
 
-/* Switch audit on or off through the audit netlink socket. */
-static int audit_set_enabled(int enabled)
-{
-	struct {
-		struct nlmsghdr nh;
-		struct audit_status s;
-	} req = {
-		.nh = { .nlmsg_len = sizeof(req), .nlmsg_type = AUDIT_SET,
-			.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK },
-		.s = { .mask = AUDIT_STATUS_ENABLED, .enabled = enabled },
-	};
-	struct sockaddr_nl addr = { .nl_family = AF_NETLINK };
-	struct {
-		struct nlmsghdr nh;
-		struct nlmsgerr err;
-	} ack;
-	int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_AUDIT);
-	int ret = -1;
-
-	if (fd < 0)
-		return -errno;
-	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&addr, sizeof(addr)) > 0 &&
-	    recv(fd, &ack, sizeof(ack), 0) > 0 && ack.nh.nlmsg_type == NLMSG_ERROR)
-		ret = ack.err.error;
-	close(fd);
-	return ret;
-}
-
 TEST_F(cg, denial_is_audited)
 {
 	char needle[256];
@@ -207,7 +189,8 @@ TEST_F(cg, denial_is_audited)
 	ASSERT_EQ(pid, waitpid(pid, NULL, 0));
 	/* Without auditd, kauditd prints records to the kernel log. */
 	snprintf(needle, sizeof(needle),
-		 "op=syscalls-cgroup-deny abi=x86_64 syscall=110 name=getppid pid=%d ", pid);
+		 "op=syscalls-cgroup-deny abi=x86_64 syscall=110 name=getppid ppid=%d pid=%d ",
+		 getpid(), pid);
 	for (i = 0; i < 50 && !found; i++) {
 		found = klog_has(needle);
 		if (!found)
@@ -253,6 +236,412 @@ TEST_F(cg, cgroup_tools_drive_it)
 	EXPECT_EQ(PROBE_ENOSYS, run_in(self->a, probe_getppid));
 	EXPECT_EQ(0, run_tool("/usr/bin/cgget", "-n", "-v", "-r", "syscalls.deny",
 			      name, NULL));
+}
+
+/*
+ * ia32 calls made with int $0x80 by a child in a cgroup. Their arguments
+ * point into a page below 4 GiB (compat pointers are 32 bits) that the
+ * child shares with the test, which reads the return values from it.
+ */
+struct low {
+	unsigned int args[8];	/* socketcall's argument array */
+	unsigned int ids[4];	/* out: getresuid32, getresgid32, socketpair */
+	char path[16];
+	char buf[512];		/* out: struct stat64, ipc buffers */
+	long ret[32];		/* out: what each call returned */
+};
+
+struct call {
+	const char *name;	/* for the log */
+	long nr, a[6];		/* ia32 number, ebx .. ebp */
+};
+
+static struct low *low;
+static const struct call *calls;
+static int ncalls;
+
+static struct low *low_page(void)
+{
+	void *p = mmap(NULL, sizeof(*low), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static int run_calls(void)
+{
+	const struct call *c;
+	int i;
+
+	for (i = 0; i < ncalls; i++) {
+		c = &calls[i];
+		low->ret[i] = int80_args(c->nr, c->a[0], c->a[1], c->a[2], c->a[3],
+					 c->a[4], c->a[5]);
+	}
+	return 0;
+}
+
+/*
+ * Make the @n calls @c from a child in @cg: those in the mask @denied must
+ * fail with ENOSYS, the others must run (any result but ENOSYS).
+ */
+static void expect_calls(struct __test_metadata *_metadata, const char *cg,
+			 const struct call *c, int n, unsigned long denied)
+{
+	int i, want;
+
+	ASSERT_GE(ARRAY_SIZE(low->ret), n);
+	calls = c;
+	ncalls = n;
+	memset(low->ret, 0, sizeof(low->ret));
+	ASSERT_EQ(0, run_in(cg, run_calls));
+	for (i = 0; i < n; i++) {
+		want = !!(denied & 1UL << i);
+		EXPECT_EQ(want, low->ret[i] == -ENOSYS)
+			TH_LOG("ia32 %ld %s (a0 %ld) returned %ld, should %s", c[i].nr,
+			       c[i].name, c[i].a[0], low->ret[i],
+			       want ? "be denied" : "run");
+	}
+}
+
+#define NR_SOCKETCALL	102
+#define NR_IPC		117
+#define ALL_RUN		0UL
+#define ALL_DENIED(n)	((1UL << (n)) - 1)
+
+TEST_F(cg, bare_names_deny_ia32_uid_and_socket_calls)
+{
+	long uid = getuid();
+	const unsigned int args[] = { AF_UNIX, SOCK_STREAM, 0, 0 };
+	struct call c[] = {
+		{ "setuid32", 213, { uid } },
+		{ "setresuid32", 208, { -1, -1, -1 } },
+		{ "socketcall", NR_SOCKETCALL, { SYS_SOCKET } },
+		{ "setuid", 23, { uid } },
+		{ "setresuid", 164, { -1, -1, -1 } },
+		{ "socketcall", NR_SOCKETCALL, { SYS_SOCKETPAIR } },
+	};
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	memcpy(low->args, args, sizeof(args));
+	low->args[3] = (unsigned long)low->ids;
+	c[2].a[1] = (unsigned long)low->args;
+	c[5].a[1] = (unsigned long)low->args;
+
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_RUN);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "setuid setresuid socket"));
+	/* Not socketpair: the socketcall multiplexer runs it. */
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_DENIED(5));
+	expect_calls(_metadata, self->b, c, ARRAY_SIZE(c), ALL_DENIED(5));
+}
+
+TEST_F(cg, bare_names_deny_every_ia32_uid_gid_call)
+{
+	long uid = getuid(), gid = getgid();
+	struct call c[] = {
+		{ "lchown32", 198, { 0, -1, -1 } },
+		{ "getuid32", 199 },
+		{ "getgid32", 200 },
+		{ "geteuid32", 201 },
+		{ "getegid32", 202 },
+		{ "setreuid32", 203, { -1, -1 } },
+		{ "setregid32", 204, { -1, -1 } },
+		{ "getgroups32", 205, { 0, 0 } },
+		{ "setgroups32", 206, { -1, 0 } },	/* EINVAL */
+		{ "fchown32", 207, { -1, -1, -1 } },	/* EBADF */
+		{ "getresuid32", 209 },
+		{ "setresgid32", 210, { -1, -1, -1 } },
+		{ "getresgid32", 211 },
+		{ "chown32", 212, { 0, -1, -1 } },
+		{ "setgid32", 214, { gid } },
+		{ "setfsuid32", 215, { -1 } },
+		{ "setfsgid32", 216, { -1 } },
+		{ "getuid", 24 },
+		{ "chown", 182, { 0, -1, -1 } },
+		/* Last: not named below, so they still run. */
+		{ "setuid32", 213, { uid } },
+		{ "setresuid32", 208, { -1, -1, -1 } },
+	};
+	int i;
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	snprintf(low->path, sizeof(low->path), "/nonexistent");	/* ENOENT */
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		if (c[i].nr == 198 || c[i].nr == 212 || c[i].nr == 182)
+			c[i].a[0] = (unsigned long)low->path;
+		if (c[i].nr == 209 || c[i].nr == 211) {
+			c[i].a[0] = (unsigned long)&low->ids[0];
+			c[i].a[1] = (unsigned long)&low->ids[1];
+			c[i].a[2] = (unsigned long)&low->ids[2];
+		}
+	}
+
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_RUN);
+	/* Every uid and gid call but setuid and setresuid. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny",
+			      "getuid geteuid getgid getegid setreuid setregid"));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny",
+			      "getresuid getresgid setresgid setfsuid setfsgid"));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny",
+			      "getgroups setgroups setgid chown fchown lchown"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_DENIED(ARRAY_SIZE(c) - 2));
+}
+
+TEST_F(cg, bare_names_deny_renamed_ia32_calls)
+{
+	struct call c[] = {
+		{ "fstatat64", 300, { AT_FDCWD, 0, 0, 0 } },
+		{ "mmap2", 192, { 0, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0 } },
+		{ "mmap", 90, { 0 } },	/* old_mmap, its arguments in memory */
+		{ "_llseek", 140, { -1, 0, 0, 0, 0 } },	/* EBADF */
+	};
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	snprintf(low->path, sizeof(low->path), "/");
+	c[0].a[1] = (unsigned long)low->path;
+	c[0].a[2] = (unsigned long)low->buf;
+	c[2].a[0] = (unsigned long)low->buf;	/* all zero: EINVAL */
+	c[3].a[3] = (unsigned long)low->buf;
+
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_RUN);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "newfstatat"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mmap"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0 | 1UL << 1 | 1UL << 2);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "lseek"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_DENIED(4));
+}
+
+/* The ia32 call that socketcall(call, ...) makes, by socketcall number. */
+static const char *const socketcall_call[] = {
+	[SYS_SOCKET] = "socket",		[SYS_BIND] = "bind",
+	[SYS_CONNECT] = "connect",		[SYS_LISTEN] = "listen",
+	[SYS_ACCEPT] = "accept4",		[SYS_GETSOCKNAME] = "getsockname",
+	[SYS_GETPEERNAME] = "getpeername",	[SYS_SOCKETPAIR] = "socketpair",
+	[SYS_SEND] = "sendto",			[SYS_RECV] = "recvfrom",
+	[SYS_SENDTO] = "sendto",		[SYS_RECVFROM] = "recvfrom",
+	[SYS_SHUTDOWN] = "shutdown",		[SYS_SETSOCKOPT] = "setsockopt",
+	[SYS_GETSOCKOPT] = "getsockopt",	[SYS_SENDMSG] = "sendmsg",
+	[SYS_RECVMSG] = "recvmsg",		[SYS_ACCEPT4] = "accept4",
+	[SYS_RECVMMSG] = "recvmmsg",		[SYS_SENDMMSG] = "sendmmsg",
+};
+
+TEST_F(cg, socketcall_is_checked_as_its_sub_call)
+{
+	struct call c[SYS_SENDMMSG];
+	char item[64];
+	unsigned long want;
+	int i, j;
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	/* fd -1 (EBADF), family -1 (EINVAL): every sub-call fails harmlessly. */
+	memset(low->args, 0xff, sizeof(low->args));
+	for (i = 0; i < SYS_SENDMMSG; i++)
+		c[i] = (struct call){ socketcall_call[i + 1], NR_SOCKETCALL,
+				      { i + 1, (unsigned long)low->args } };
+
+	expect_calls(_metadata, self->a, c, SYS_SENDMMSG, ALL_RUN);
+	for (i = 0; i < SYS_SENDMMSG; i++) {
+		want = 0;
+		for (j = 0; j < SYS_SENDMMSG; j++)
+			if (!strcmp(c[i].name, c[j].name))
+				want |= 1UL << j;
+		snprintf(item, sizeof(item), "ia32:%s", c[i].name);
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", item));
+		expect_calls(_metadata, self->a, c, SYS_SENDMMSG, want);
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+	}
+	/* Denying the multiplexer itself denies every sub-call. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "socketcall"));
+	expect_calls(_metadata, self->a, c, SYS_SENDMMSG, ALL_DENIED(SYS_SENDMMSG));
+}
+
+TEST_F(cg, denied_socketcall_counts_as_its_sub_call)
+{
+	const unsigned int args[] = { AF_UNIX, SOCK_STREAM, 0, 0 };
+	struct call c[] = {
+		{ "socketcall", NR_SOCKETCALL, { SYS_SOCKET } },
+		{ "socketcall", NR_SOCKETCALL, { SYS_SOCKETPAIR } },
+	};
+	char buf[256];
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	memcpy(low->args, args, sizeof(args));
+	low->args[3] = (unsigned long)low->ids;
+	c[0].a[1] = (unsigned long)low->args;
+	c[1].a[1] = (unsigned long)low->args;
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "socket"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
+	EXPECT_STREQ("total 1\nia32 359 socket 1\n", buf);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.events", buf, sizeof(buf)));
+	EXPECT_STREQ("denied 1\n", buf);
+}
+
+/* SysV IPC sub-calls with arguments that fail harmlessly. */
+static void ipc_calls(struct call *c)
+{
+	const long buf = (unsigned long)low->buf;
+	const struct call ipc[] = {
+		{ "semtimedop_time64", NR_IPC, { SEMOP, -1, 0, 0, buf } },
+		{ "semget", NR_IPC, { SEMGET, IPC_PRIVATE, -1, 0 } },
+		{ "semctl", NR_IPC, { SEMCTL, -1, 0, IPC_RMID, buf } },
+		{ "semtimedop_time64", NR_IPC, { SEMTIMEDOP, -1, 0, 0, buf, 0 } },
+		{ "msgsnd", NR_IPC, { MSGSND, -1, 0, 0, buf } },
+		{ "msgrcv", NR_IPC, { MSGRCV, -1, 0, 0, buf, 0 } },
+		{ "msgget", NR_IPC, { MSGGET, 0x7eadbeef, 0 } },	/* ENOENT */
+		{ "msgctl", NR_IPC, { MSGCTL, -1, IPC_RMID, 0, buf } },
+		{ "shmat", NR_IPC, { SHMAT, -1, 0, buf, buf } },
+		{ "shmdt", NR_IPC, { SHMDT, 0, 0, 0, 1 } },
+		{ "shmget", NR_IPC, { SHMGET, 0x7eadbeef, 0, 0 } },	/* ENOENT */
+		{ "shmctl", NR_IPC, { SHMCTL, -1, IPC_RMID, 0, buf } },
+	};
+
+	memset(low->buf, 0, sizeof(low->buf));
+	memcpy(c, ipc, sizeof(ipc));
+}
+
+#define NR_IPC_CALLS	12
+
+static int ipc_msgget(void)
+{
+	return result_of(int80_args(NR_IPC, MSGGET, 0x7eadbeef, 0, 0, 0, 0));
+}
+
+TEST_F(cg, ipc_is_checked_as_its_sub_call)
+{
+	struct call c[NR_IPC_CALLS];
+	char item[64], buf[256];
+	unsigned long want;
+	int i, j;
+
+	if (run_in(NULL, ipc_msgget) == PROBE_ENOSYS)
+		SKIP(return, "no SysV IPC in this kernel (CONFIG_SYSVIPC)");
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	ipc_calls(c);
+	expect_calls(_metadata, self->a, c, NR_IPC_CALLS, ALL_RUN);
+
+	/* A bare name: semget, not msgget. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "semget"));
+	expect_calls(_metadata, self->a, c, NR_IPC_CALLS, 1UL << 1);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
+	EXPECT_STREQ("total 1\nia32 393 semget 1\n", buf);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+
+	/* semop is semtimedop_time64 in ia32: SEMOP and SEMTIMEDOP. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "semop"));
+	expect_calls(_metadata, self->a, c, NR_IPC_CALLS, 1UL << 0 | 1UL << 3);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+
+	for (i = 0; i < NR_IPC_CALLS; i++) {
+		want = 0;
+		for (j = 0; j < NR_IPC_CALLS; j++)
+			if (!strcmp(c[i].name, c[j].name))
+				want |= 1UL << j;
+		snprintf(item, sizeof(item), "ia32:%s", c[i].name);
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", item));
+		expect_calls(_metadata, self->a, c, NR_IPC_CALLS, want);
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+	}
+
+	/* Denying the multiplexer itself denies every sub-call. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ipc"));
+	expect_calls(_metadata, self->a, c, NR_IPC_CALLS, ALL_DENIED(NR_IPC_CALLS));
+}
+
+/* What syscalls.policy must list after denying one bare name. */
+static const struct {
+	const char *name;
+	const char *lines;
+} expansions[] = {
+	/* The same entry point. */
+	{ "chown", "ia32 182 chown\nia32 212 chown32\n" },
+	{ "getuid", "ia32 24 getuid\nia32 199 getuid32\n" },
+	{ "getrlimit", "ia32 76 getrlimit\nia32 191 ugetrlimit\n" },
+	{ "sendfile", "ia32 187 sendfile\nia32 239 sendfile64\n" },
+	{ "setuid32", "x86_64 105 setuid\nia32 213 setuid32\nx32 105 setuid\n" },
+	/* The same job under another name. */
+	{ "wait4", "ia32 7 waitpid\nia32 114 wait4\n" },
+	{ "stat", "ia32 18 oldstat\nia32 106 stat\nia32 195 stat64\n" },
+	{ "lstat", "ia32 84 oldlstat\nia32 107 lstat\nia32 196 lstat64\n" },
+	{ "fstat", "ia32 28 oldfstat\nia32 108 fstat\nia32 197 fstat64\n" },
+	{ "newfstatat", "x86_64 262 newfstatat\nia32 300 fstatat64\n" },
+	{ "umount2", "ia32 22 umount\nia32 52 umount2\n" },
+	{ "settimeofday", "ia32 25 stime\nia32 79 settimeofday\n" },
+	{ "setpriority", "ia32 34 nice\nia32 97 setpriority\n" },
+	{ "rt_sigaction", "ia32 48 signal\nia32 67 sigaction\nia32 174 rt_sigaction\n" },
+	{ "rt_sigsuspend", "ia32 72 sigsuspend\nia32 179 rt_sigsuspend\n" },
+	{ "rt_sigpending", "ia32 73 sigpending\nia32 176 rt_sigpending\n" },
+	{ "rt_sigprocmask",
+	  "ia32 68 sgetmask\nia32 69 ssetmask\nia32 126 sigprocmask\nia32 175 rt_sigprocmask\n" },
+	{ "uname", "ia32 59 oldolduname\nia32 109 olduname\nia32 122 uname\n" },
+	{ "getdents", "ia32 89 readdir\nia32 141 getdents\n" },
+	{ "lseek", "ia32 19 lseek\nia32 140 _llseek\n" },
+	{ "mmap", "ia32 90 mmap\nia32 192 mmap2\n" },
+	{ "fcntl", "ia32 55 fcntl\nia32 221 fcntl64\n" },
+	{ "statfs", "ia32 99 statfs\nia32 268 statfs64\n" },
+	{ "fstatfs", "ia32 100 fstatfs\nia32 269 fstatfs64\n" },
+	{ "truncate", "ia32 92 truncate\nia32 193 truncate64\n" },
+	{ "ftruncate", "ia32 93 ftruncate\nia32 194 ftruncate64\n" },
+	{ "fadvise64", "ia32 250 fadvise64\nia32 272 fadvise64_64\n" },
+	{ "accept", "x86_64 43 accept\nia32 364 accept4\n" },
+	{ "semop", "x86_64 65 semop\nia32 420 semtimedop_time64\n" },
+};
+
+static int x86_64_setuid(void)
+{
+	return result_of(syscall(SYS_setuid, getuid()) ? -errno : 0);
+}
+
+TEST_F(cg, policy_lists_what_a_bare_name_covers)
+{
+	char buf[4096], line[64];
+	const char *l, *end;
+	long uid = getuid();
+	struct call c[] = {
+		{ "setuid", 23, { uid } },
+		{ "setuid32", 213, { uid } },
+	};
+	int i;
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "setuid"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf, sizeof(buf)));
+	EXPECT_STREQ("x86_64 105 setuid\nia32 23 setuid\nia32 213 setuid32\nx32 105 setuid\n",
+		     buf);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ("105\nia32:23\nia32:213\nx32:105\n", buf);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+
+	/* Each line must be in the policy, as a whole line. */
+	buf[0] = '\n';
+	for (i = 0; i < ARRAY_SIZE(expansions); i++) {
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", expansions[i].name));
+		ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf + 1, sizeof(buf) - 1));
+		for (l = expansions[i].lines; *l; l = end + 1) {
+			end = strchr(l, '\n');
+			snprintf(line, sizeof(line), "\n%.*s\n", (int)(end - l), l);
+			EXPECT_NE(NULL, strstr(buf, line))
+				TH_LOG("deny %s: no \"%.*s\" in\n%s", expansions[i].name,
+				       (int)(end - l), l, buf + 1);
+		}
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
+	}
+
+	/* A prefixed name is that one call. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ia32:setuid"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf, sizeof(buf)));
+	EXPECT_STREQ("ia32 23 setuid\n", buf);
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);
+	EXPECT_EQ(PROBE_ALLOWED, run_in(self->a, x86_64_setuid));
 }
 
 TEST_HARNESS_MAIN

@@ -11,14 +11,18 @@
  *   valid and invalid writes), so that cgroups flip between restricted and
  *   unrestricted;
  * - a migrator moving the callers' threads between sibling cgroups;
+ * - a second migrator moving them in hierarchies without the controller,
+ *   where attach() is not called: each thread between cgroups of a named
+ *   v1 hierarchy, each caller process between cgroups of cgroup2, while
+ *   the writers' walks set and clear work bits;
  * - churn: cgroups created, entered, denied, and removed as their tasks exit;
  * - a fork/exec storm in fixed, each new image checking its getppid;
  * - a tracer attaching to and detaching from the callers.
  *
  * Pass: no wrong answer, and no cgroup or memory left behind (the cgroup
- * count returns to its start; kmemleak, when the kernel has it, reports
- * nothing of this controller). The console is checked for splats by the
- * harness.
+ * count returns to its start, the second hierarchies' cgroups are removed
+ * and unmounted; kmemleak, when the kernel has it, reports nothing of this
+ * controller). The console is checked for splats by the harness.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -31,12 +35,14 @@
 #include "syscalls_cgroup.h"
 
 #define S	CG_MNT "/stress"
+#define V1	"/sys/fs/cgroup/sc_stress"	/* named v1, no controllers */
+#define V2	"/sys/fs/cgroup/sc_stress2"	/* cgroup2 */
 #define CALLERS	4
 
 struct shared {
 	int stop;				/* read with stopping() */
 	pid_t caller_tid[CALLERS][2];		/* [i][0]: in fixed, [i][1]: flux */
-	long wrong, calls, writes, moves, churns, execs, attaches;
+	long wrong, calls, writes, moves, moves2, churns, execs, attaches;
 };
 
 static struct shared *sh;
@@ -135,6 +141,26 @@ static void migrator(void)
 		snprintf(dst, sizeof(dst), S "/flux/x%d", 1 + rand_r(&r) % 3);
 		cg_enter(dst, caller_tid(i, 1));
 		count(&sh->moves);
+	}
+}
+
+/* Moves that change no syscalls cgroup: tids in V1, caller processes in V2. */
+static void migrator2(const pid_t *callers)
+{
+	unsigned int r = 11;
+	char dst[64], num[16];
+
+	while (!stopping()) {
+		int i = rand_r(&r) % CALLERS;
+		pid_t tid = caller_tid(i, rand_r(&r) % 2);
+
+		snprintf(dst, sizeof(dst), V1 "/m%d", 1 + rand_r(&r) % 3);
+		if (tid && !cg_enter(dst, tid))
+			count(&sh->moves2);
+		snprintf(dst, sizeof(dst), V2 "/u%d", 1 + rand_r(&r) % 3);
+		snprintf(num, sizeof(num), "%d", callers[i]);
+		if (!cg_write(dst, "cgroup.procs", num))
+			count(&sh->moves2);
 	}
 }
 
@@ -266,12 +292,21 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 		S, S "/fixed", S "/fixed/f1", S "/fixed/f2",
 		S "/flux", S "/flux/x1", S "/flux/x2", S "/flux/x3",
 	};
+	static const char * const dirs2[] = {
+		V1 "/m1", V1 "/m2", V1 "/m3", V2 "/u1", V2 "/u2", V2 "/u3",
+	};
 	pid_t pids[16];
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, sh);
 	memset(sh, 0, sizeof(*sh));
 	ASSERT_EQ(0, cg_mount());
+	mkdir(V1, 0755);
+	ASSERT_EQ(0, mount("none", V1, "cgroup", 0, "none,name=sc_stress"));
+	mkdir(V2, 0755);
+	ASSERT_EQ(0, mount("none", V2, "cgroup2", 0, NULL));
+	for (i = 0; i < ARRAY_SIZE(dirs2); i++)
+		ASSERT_EQ(0, cg_create(dirs2[i]));
 	mkdir(S, 0755);
 	start_cgroups = num_cgroups();
 	for (i = 1; i < ARRAY_SIZE(dirs); i++)
@@ -285,7 +320,7 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 	}
 	while (!caller_tid(CALLERS - 1, 1))
 		usleep(10000);
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 7; i++) {
 		pids[n] = fork();
 		if (pids[n++] == 0) {
 			if (i < 2)
@@ -296,8 +331,10 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 				churn();
 			else if (i == 4)
 				exec_storm(self_exe);
-			else
+			else if (i == 5)
 				tracer();
+			else
+				migrator2(pids);
 			_exit(0);
 		}
 	}
@@ -307,16 +344,27 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 		ASSERT_EQ(pids[i], waitpid(pids[i], &status, 0));
 		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) TH_LOG("worker %d", i);
 	}
-	TH_LOG("%d s: calls %ld writes %ld moves %ld churns %ld execs %ld attaches %ld",
-	       seconds, sh->calls, sh->writes, sh->moves, sh->churns, sh->execs, sh->attaches);
+	TH_LOG("%d s: calls %ld writes %ld moves %ld moves2 %ld churns %ld execs %ld attaches %ld",
+	       seconds, sh->calls, sh->writes, sh->moves, sh->moves2, sh->churns, sh->execs,
+	       sh->attaches);
 	EXPECT_EQ(0, sh->wrong);
 	EXPECT_LT(0, sh->calls);
+	EXPECT_LT(0, sh->moves2);
 	EXPECT_LT(0, sh->execs);
 	EXPECT_LT(0, sh->churns);
 
 	/* Leaks: every cgroup removed returns the count; kmemleak is quiet. */
 	for (i = ARRAY_SIZE(dirs) - 1; i >= 1; i--)
 		EXPECT_EQ(0, rmdir(dirs[i])) TH_LOG("rmdir %s: %s", dirs[i], strerror(errno));
+	for (i = 0; i < ARRAY_SIZE(dirs2); i++) {
+		const char *dir = dirs2[i];
+
+		EXPECT_EQ(0, rmdir(dir)) TH_LOG("rmdir %s: %s", dir, strerror(errno));
+	}
+	EXPECT_EQ(0, umount(V1));
+	EXPECT_EQ(0, umount(V2));
+	rmdir(V1);
+	rmdir(V2);
 	for (i = 0; i < 50 && num_cgroups() != start_cgroups; i++)
 		usleep(100000);
 	EXPECT_EQ(start_cgroups, num_cgroups());

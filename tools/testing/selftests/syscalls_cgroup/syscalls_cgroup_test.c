@@ -3,8 +3,15 @@
  * Behaviour of the syscalls cgroup controller, as seen by tasks: denials,
  * hierarchy rules, live updates of running tasks and threads, migration,
  * inheritance through fork, threads and execve, every x86 ABI, and the
- * errno of every malformed write. Tracers rewriting calls, and every entry
- * path in every way, are in syscalls_cgroup_bypass_test.c.
+ * errno of every malformed write. Calls that can never be denied: a write
+ * naming only those is EINVAL, and restart_syscall in a denied range still
+ * resumes a sleep interrupted by SIGSTOP/SIGCONT in every ABI. Privilege:
+ * writes need CAP_SYS_ADMIN in the writer and in the opener of the file,
+ * and moves that drop no denial use no capability (no PF_SUPERPRIV). Audit:
+ * a denial record carries the task's audit_log_task_info() fields, and a
+ * flood of denials makes few records (none lost from a small backlog).
+ * Tracers rewriting calls, and every entry path in every way, are in
+ * syscalls_cgroup_bypass_test.c.
  *
  * Each test fails on a kernel without the controller: the hierarchy cannot
  * be mounted there.
@@ -13,6 +20,8 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
+#include <time.h>
+#include <sys/klog.h>
 #include <linux/capability.h>
 
 #include "../kselftest_harness.h"
@@ -363,6 +372,444 @@ TEST_F(cg, writing_needs_cap_sys_admin)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_EQ(EPERM, WEXITSTATUS(status));
 	EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+}
+
+/* Drop the effective capabilities with the uid, keep uid 0 saved. */
+static int deputy_write(const char *cg, const char *file, const char *text,
+			int open_privileged)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+	char path[PATH_MAX];
+	int fd = -1;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	if (setresuid(65534, 65534, 0))
+		return 100;
+	if (!open_privileged) {
+		fd = open(path, O_WRONLY);
+		if (fd < 0)
+			return 101;
+	}
+	/* The saved uid 0 brings the effective capabilities back. */
+	if (seteuid(0) || syscall(SYS_capget, &hdr, data))
+		return 102;
+	if (!(data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN)))
+		return 103;
+	if (open_privileged) {
+		fd = open(path, O_WRONLY);
+		if (fd < 0)
+			return 104;
+	}
+	return write(fd, text, strlen(text)) < 0 ? errno : 0;
+}
+
+static int run_deputy(const char *cg, const char *file, const char *text,
+		      int open_privileged)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(deputy_write(cg, file, text, open_privileged));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * A file opened without CAP_SYS_ADMIN and written with it, as a confused
+ * setuid program would: the opener's credentials count too.
+ */
+TEST_F(cg, writing_needs_cap_sys_admin_of_the_opener)
+{
+	char path[PATH_MAX], buf[64];
+
+	snprintf(path, sizeof(path), "%s/syscalls.deny", self->a);
+	ASSERT_EQ(0, chmod(path, 0666));
+	snprintf(path, sizeof(path), "%s/syscalls.allow", self->a);
+	ASSERT_EQ(0, chmod(path, 0666));
+
+	EXPECT_EQ(EPERM, run_deputy(self->a, "syscalls.deny", "110", 0));
+	EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
+	EXPECT_EQ(EPERM, run_deputy(self->a, "syscalls.allow", "110", 0));
+	EXPECT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ("110\n", buf);
+	EXPECT_EQ(PROBE_ENOSYS, run_in(self->a, probe_getppid));
+
+	/* The same task, the file opened with the capability: allowed. */
+	EXPECT_EQ(0, run_deputy(self->a, "syscalls.allow", "110", 1));
+	EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+}
+
+/* Has the caller used a capability (PF_SUPERPRIV in /proc/self/stat)? */
+static int used_privilege(void)
+{
+	char buf[1024], *p;
+	unsigned int flags;
+	int fd, n;
+
+	fd = open("/proc/self/stat", O_RDONLY);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* After the comm: state ppid pgrp session tty_nr tpgid flags. */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %u", &flags) != 1)
+		return -1;
+	return !!(flags & 0x00000100 /* PF_SUPERPRIV */);
+}
+
+/* In a fresh child (fork clears PF_SUPERPRIV): move in @from, then @to. */
+static int moves_leave_no_superpriv(const char *from, const char *to)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (used_privilege())
+			_exit(10);
+		if (cg_enter(from, 0))
+			_exit(11);
+		if (used_privilege())
+			_exit(12);
+		if (cg_enter(to, 0))
+			_exit(13);
+		_exit(used_privilege() ? 14 : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+#define NAMED_MNT "/sys/fs/cgroup/sc_superpriv"
+
+/*
+ * Moves that drop no denial check no capability: the mover is not marked
+ * as having used one. The control shows the move itself marks nothing.
+ */
+TEST_F(cg, moving_uses_no_privilege)
+{
+	int ret;
+
+	/* Control: the same moves in a hierarchy without controllers. */
+	mkdir(NAMED_MNT, 0755);
+	ASSERT_EQ(0, mount("none", NAMED_MNT, "cgroup", 0, "none,name=sc_superpriv"));
+	mkdir(NAMED_MNT "/x", 0755);
+	mkdir(NAMED_MNT "/y", 0755);
+	ret = moves_leave_no_superpriv(NAMED_MNT "/x", NAMED_MNT "/y");
+	rmdir(NAMED_MNT "/x");
+	rmdir(NAMED_MNT "/y");
+	umount(NAMED_MNT);
+	rmdir(NAMED_MNT);
+	ASSERT_EQ(0, ret) TH_LOG("PF_SUPERPRIV without the syscalls controller");
+
+	/* Into an unrestricted cgroup, then into one that denies more. */
+	ASSERT_EQ(0, cg_write(self->b, "syscalls.deny", "getppid"));
+	EXPECT_EQ(0, moves_leave_no_superpriv(self->a, self->b));
+}
+
+/* Written alone, restart_syscall is EINVAL; in a range it is skipped. */
+TEST_F(cg, restart_syscall_cannot_be_denied)
+{
+	static const char * const alone[] = {
+		"restart_syscall", "219", "x86_64:219", "x32:219", "ia32:0",
+		"ia32:restart_syscall", "x32:restart_syscall", "219-219",
+	};
+	static const char * const files[] = { "syscalls.deny", "syscalls.allow" };
+	static char buf[4096];
+	int i, f;
+
+	for (i = 0; i < ARRAY_SIZE(alone); i++)
+		for (f = 0; f < 2; f++) {
+			EXPECT_EQ(-EINVAL, cg_write(self->a, files[f], alone[i]))
+				TH_LOG("%s <- \"%s\"", files[f], alone[i]);
+			EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+		}
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "218-220 x32:218-220 ia32:0-3"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ("218\n220\nia32:2\nia32:3\nx32:218\nx32:220\n", buf);
+}
+
+/* nanosleep for 1.5 s in each ABI; 0 or -errno. */
+static long nanosleep_64(void)
+{
+	struct timespec ts = { 1, 500000000 };
+
+	return syscall(SYS_nanosleep, &ts, NULL) ? -errno : 0;
+}
+
+static long nanosleep_x32(void)
+{
+	struct timespec ts = { 1, 500000000 };
+
+	return syscall(X32_BIT | SYS_nanosleep, &ts, NULL) ? -errno : 0;
+}
+
+static long nanosleep_ia32(void)
+{
+	/* An old_timespec32, below 4 GiB in this static, non-PIE program. */
+	static int ts[2] = { 1, 500000000 };
+
+	return int80_args(162 /* nanosleep */, (long)ts, 0, 0, 0, 0, 0);
+}
+
+/* Another call of each range, to see that the range was applied. */
+static long time_64(void)
+{
+	return syscall(SYS_time, NULL) < 0 ? -errno : 0;
+}
+
+static long time_x32(void)
+{
+	return syscall(X32_BIT | SYS_time, NULL) < 0 ? -errno : 0;
+}
+
+static long getpid_ia32(void)
+{
+	return int80(20 /* getpid */);
+}
+
+/* "S" (sleeping) in /proc/@pid/stat? */
+static int is_sleeping(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/*
+ * A child in @cg sleeps; it is stopped and continued mid-sleep, so the
+ * kernel resumes the sleep through restart_syscall. The child's exit
+ * status: the probe_result of @sleep, or 50 + that of @other if @other is
+ * not denied. A negative value if the child was not stopped mid-sleep.
+ */
+static int sleep_through_stop(const char *cg, long (*other)(void), long (*sleep)(void))
+{
+	int ready[2], status, i;
+	pid_t pid;
+	char c;
+
+	if (pipe(ready))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		int res;
+
+		if (cg_enter(cg, 0))
+			_exit(100);
+		res = result_of(other());
+		if (res != PROBE_ENOSYS)
+			_exit(50 + res);
+		if (write(ready[1], "r", 1) != 1)
+			_exit(101);
+		_exit(result_of(sleep()));
+	}
+	if (pid < 0)
+		return -1;
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1) {
+		waitpid(pid, &status, 0);
+		return WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+	}
+	close(ready[0]);
+	/* After its write, the child only sleeps in nanosleep. */
+	for (i = 0; i < 500 && !is_sleeping(pid); i++)
+		usleep(1000);
+	usleep(200000);
+	kill(pid, SIGSTOP);
+	if (waitpid(pid, &status, WUNTRACED) != pid || !WIFSTOPPED(status)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return -3;
+	}
+	kill(pid, SIGCONT);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -4;
+	return WEXITSTATUS(status);
+}
+
+TEST_F(cg, sleep_restarts_in_denied_range)
+{
+	/* 200-229 holds time (201) and restart_syscall (219). */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "200-229"));
+	EXPECT_EQ(PROBE_ALLOWED, sleep_through_stop(self->a, time_64, nanosleep_64));
+}
+
+TEST_F(cg, sleep_restarts_in_denied_range_x32)
+{
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "x32:200-229"));
+	EXPECT_EQ(PROBE_ALLOWED, sleep_through_stop(self->a, time_x32, nanosleep_x32));
+}
+
+TEST_F(cg, sleep_restarts_in_denied_range_ia32)
+{
+	/* ia32 0 is restart_syscall, 20 getpid. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ia32:0-20"));
+	EXPECT_EQ(PROBE_ALLOWED, sleep_through_stop(self->a, getpid_ia32, nanosleep_ia32));
+}
+
+/* Writes that name only calls that can never be denied. */
+TEST_F(cg, write_of_only_undeniable_calls_is_einval)
+{
+	static const char * const nothing[] = {
+		"60-60", "exit", "60-60,231", "exit exit_group", "ia32:1-1",
+		"15 60 231", "x32:513-513", "rt_sigreturn,exit_group",
+	};
+	static const char * const files[] = { "syscalls.deny", "syscalls.allow" };
+	static char buf[4096], want[4096];
+	int i, f, n, len = 0;
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "110"));
+	for (i = 0; i < ARRAY_SIZE(nothing); i++)
+		for (f = 0; f < 2; f++) {
+			EXPECT_EQ(-EINVAL, cg_write(self->a, files[f], nothing[i]))
+				TH_LOG("%s <- \"%s\"", files[f], nothing[i]);
+			ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+			EXPECT_STREQ("110\n", buf);
+		}
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "110"));
+
+	/* Something deniable besides: it applies, the rest is skipped. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "exit getppid"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "exit getppid"));
+	EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "50-70"));
+	for (n = 50; n <= 70; n++)
+		if (n != 60)
+			len += snprintf(want + len, sizeof(want) - len, "%d\n", n);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ(want, buf);
+}
+
+/* Find the audit record of a denial to @pid in the kernel log. */
+static int klog_denial_record(pid_t pid, char *line, size_t size)
+{
+	static char log[1 << 17];
+	char needle[32], *p, *end;
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+
+	if (n < 0)
+		return 0;
+	log[n] = '\0';
+	snprintf(needle, sizeof(needle), " pid=%d ", pid);
+	for (p = log; (p = strstr(p, "op=syscalls-cgroup-deny ")); p = end) {
+		end = strchrnul(p, '\n');
+		if (memmem(p, end - p, needle, strlen(needle))) {
+			snprintf(line, size, "%.*s", (int)(end - p), p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A denial record says who made the call: audit_log_task_info(). */
+TEST_F(cg, audit_record_names_the_task)
+{
+	struct audit_status old = {};
+	char line[1024] = "";
+	int i, j, found = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, audit_status_request(AUDIT_GET, &old));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
+	ASSERT_EQ(0, audit_set_enabled(1));
+	/* Records and their log lines are rate limited: retry for 12 s. */
+	for (i = 0; i < 12 && !found; i++) {
+		pid = fork();
+		if (pid == 0) {
+			if (cg_enter(self->a, 0))
+				_exit(100);
+			_exit(probe_getppid());
+		}
+		if (pid < 0 || waitpid(pid, NULL, 0) != pid)
+			break;
+		for (j = 0; j < 10 && !found; j++) {
+			found = klog_denial_record(pid, line, sizeof(line));
+			if (!found)
+				usleep(100000);
+		}
+	}
+	EXPECT_EQ(0, audit_set_enabled(old.enabled));
+	ASSERT_TRUE(found) TH_LOG("no denial record in the log");
+	EXPECT_NE(NULL, strstr(line, " auid=")) TH_LOG("%s", line);
+	EXPECT_NE(NULL, strstr(line, " uid=")) TH_LOG("%s", line);
+	EXPECT_NE(NULL, strstr(line, " ses=")) TH_LOG("%s", line);
+	EXPECT_NE(NULL, strstr(line, " exe=")) TH_LOG("%s", line);
+}
+
+#define FLOOD_CALLS 20000
+
+static int deny_many(void)
+{
+	int i;
+
+	for (i = 0; i < FLOOD_CALLS; i++)
+		if (probe_getppid() != PROBE_ENOSYS)
+			return 1;
+	return 0;
+}
+
+/*
+ * A flood of denials makes a few audit records, not one each: with a small
+ * backlog that must not wait, a record per denial would overflow it and be
+ * counted as lost.
+ */
+TEST_F_TIMEOUT(cg, audit_records_are_rate_limited, 60)
+{
+	struct audit_status old = {}, s = {
+		.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_BACKLOG_LIMIT |
+			AUDIT_STATUS_BACKLOG_WAIT_TIME,
+		.enabled = 1,
+		.backlog_limit = 32,
+		.backlog_wait_time = 0,
+	};
+	struct timespec t0, t1;
+	__u32 lost0, lost1;
+	int ret, got0, got1;
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
+	ASSERT_EQ(0, audit_status_request(AUDIT_GET, &old));
+	ASSERT_EQ(0, audit_status_request(AUDIT_SET, &s));
+	got0 = audit_status_request(AUDIT_GET, &s);
+	lost0 = s.lost;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = run_in(self->a, deny_many);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	got1 = audit_status_request(AUDIT_GET, &s);
+	lost1 = s.lost;
+
+	old.mask = AUDIT_STATUS_ENABLED | AUDIT_STATUS_BACKLOG_LIMIT |
+		   AUDIT_STATUS_BACKLOG_WAIT_TIME;
+	EXPECT_EQ(0, audit_status_request(AUDIT_SET, &old));
+	EXPECT_EQ(0, ret);
+	ASSERT_EQ(0, got0);
+	ASSERT_EQ(0, got1);
+	TH_LOG("%d denials in %ld ms, %u audit records lost", FLOOD_CALLS,
+	       (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000,
+	       lost1 - lost0);
+	EXPECT_EQ(lost0, lost1);
 }
 
 int main(int argc, char **argv)

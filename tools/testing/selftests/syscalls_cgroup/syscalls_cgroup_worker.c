@@ -9,9 +9,13 @@
  * Built twice: 64-bit (ENTRY syscall, int80, x32, vsyscall) and 32-bit
  * (ENTRY vdso32: the vDSO's fast 32-bit entry, sysenter or syscall32 as
  * the CPU prefers; int80). WAY: plain, thread, fork, vfork, clone3, exec,
- * seccomp (installs a SECCOMP_RET_TRACE filter on CALL first). CALL is
- * "target" (getppid; gettimeofday for vsyscall, the call the test denies)
- * or "decoy" (getpid, which a tracer rewrites into the target).
+ * seccomp (installs a SECCOMP_RET_TRACE filter on CALL first), notify
+ * (installs a SECCOMP_RET_USER_NOTIF filter on CALL with a new listener,
+ * writes the listener's fd number and a newline to stdout in one write, then
+ * makes the call: the test takes the fd with pidfd_getfd() and answers as
+ * the supervisor). CALL is "target" (getppid; gettimeofday for vsyscall, the
+ * call the test denies) or "decoy" (getpid, which a tracer rewrites into the
+ * target).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -105,20 +109,28 @@ static int wait_child(pid_t pid)
 	return WEXITSTATUS(status);
 }
 
-/* A SECCOMP_RET_TRACE filter on the decoy (or the vsyscall's call). */
-static void trace_filter(void)
+/*
+ * A filter returning @action for CALL (the decoy, or the vsyscall's call)
+ * and allowing everything else. Returns what seccomp() does: the listener
+ * with SECCOMP_FILTER_FLAG_NEW_LISTENER in @flags, else 0.
+ */
+static int install_filter(unsigned int action, unsigned int flags)
 {
 	struct sock_filter insns[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, number(0), 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, number(!strcmp(call, "target")), 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, action),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = { .len = 4, .filter = insns };
+	long ret;
 
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		exit(5);
+	ret = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
+	if (ret < 0)
+		exit(5);
+	return ret;
 }
 
 int main(int argc, char **argv)
@@ -137,7 +149,17 @@ int main(int argc, char **argv)
 	if (!strcmp(way, "plain"))
 		return result(do_call());
 	if (!strcmp(way, "seccomp")) {
-		trace_filter();
+		install_filter(SECCOMP_RET_TRACE, 0);
+		return result(do_call());
+	}
+	if (!strcmp(way, "notify")) {
+		char num[16];
+		int fd = install_filter(SECCOMP_RET_USER_NOTIF,
+					SECCOMP_FILTER_FLAG_NEW_LISTENER);
+		int len = snprintf(num, sizeof(num), "%d\n", fd);
+
+		if (write(1, num, len) != len)
+			return 6;
 		return result(do_call());
 	}
 	if (!strcmp(way, "thread")) {
