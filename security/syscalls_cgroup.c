@@ -243,7 +243,6 @@ static u16 sc_ipc_nr[ARRAY_SIZE(sc_ipc_names)] __ro_after_init;
  * @events:	syscalls.events, notified from @notify_work
  * @notify_work: runs cgroup_file_notify() outside the denied call, at most
  *		once per SC_NOTIFY_DELAY
- * @notify_pending: bit 0 set while @notify_work is queued
  * @log_rs:	rate limit of the kernel log line, per cgroup
  *
  * Locking: @own, @eff, @check, @online and @flip change with cgroup_mutex
@@ -263,15 +262,17 @@ struct syscalls_cgroup {
 	struct sc_set check;
 	bool restricted;
 	bool online;
+	bool counts_failed;
 	struct list_head flip;
 	struct sc_counts *counts;
-	bool counts_failed;
 	atomic64_t total;
 	struct cgroup_file events;
 	struct delayed_work notify_work;
-	unsigned long notify_pending;
 	struct ratelimit_state log_rs;
 };
+
+/* Per-cgroup state, in a cache of its own: just over 1 KiB each. */
+static struct kmem_cache *sc_cache __ro_after_init;
 
 /*
  * Serialises policy changes with the readers of the control files. Taken
@@ -728,7 +729,6 @@ static void sc_notify_fn(struct work_struct *work)
 						  struct syscalls_cgroup,
 						  notify_work);
 
-	clear_bit(0, &sc->notify_pending);
 	cgroup_file_notify(&sc->events);
 }
 
@@ -755,10 +755,9 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int n
 
 	/*
 	 * At most one notification per SC_NOTIFY_DELAY; test first, so that the
-	 * line is written once per notification, not once per denial.
+	 * work's cache line is written once per notification, not per denial.
 	 */
-	if (!test_bit(0, &sc->notify_pending) &&
-	    !test_and_set_bit(0, &sc->notify_pending))
+	if (!delayed_work_pending(&sc->notify_work))
 		schedule_delayed_work(&sc->notify_work, SC_NOTIFY_DELAY);
 }
 
@@ -907,8 +906,12 @@ bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
 static struct cgroup_subsys_state *
 syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 {
-	struct syscalls_cgroup *sc = kzalloc(sizeof(*sc), GFP_KERNEL_ACCOUNT);
+	struct syscalls_cgroup *sc;
 
+	/* The root comes first, at boot (cgroup_init()), before any other. */
+	if (!parent_css)
+		sc_cache = KMEM_CACHE(syscalls_cgroup, SLAB_ACCOUNT | SLAB_PANIC);
+	sc = kmem_cache_zalloc(sc_cache, GFP_KERNEL);
 	if (!sc)
 		return ERR_PTR(-ENOMEM);
 	INIT_LIST_HEAD(&sc->flip);
@@ -949,7 +952,7 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 
 	cancel_delayed_work_sync(&sc->notify_work);
 	kfree(sc->counts);
-	kfree(sc);
+	kmem_cache_free(sc_cache, sc);
 }
 
 static bool sc_set_subset(const struct sc_set *a, const struct sc_set *b)
