@@ -27,10 +27,15 @@ say "One write denies ptrace in every ABI (x86_64 101, ia32 26, x32 521)"
 run "echo ptrace > $cg/box/syscalls.deny"
 run "cat $cg/box/syscalls.policy"
 
+say "A bare name covers the call's other forms too: setuid is also ia32 setuid32"
+run "echo setuid > $cg/box/syscalls.deny"
+run "grep setuid $cg/box/syscalls.policy"
+
 say "Lists, ranges and prefixes, applied atomically: a bad item changes nothing"
 run "echo 'ia32:open, nosuchcall' > $cg/box/syscalls.deny"
 run "echo 'getppid 9999' > $cg/box/syscalls.deny"
 run "echo exit > $cg/box/syscalls.deny      # exit can never be denied"
+run "echo 60-60 > $cg/box/syscalls.deny     # nor in a range that names nothing else"
 run "echo 'ia32:open, io_uring_setup' > $cg/box/syscalls.deny"
 run "cat $cg/box/syscalls.policy"
 
