@@ -70,7 +70,6 @@
 #include <linux/capability.h>
 #include <linux/cgroup.h>
 #include <linux/ctype.h>
-#include <linux/fs.h>
 #include <linux/ipc.h>
 #include <linux/kernel.h>
 #include <linux/kernfs.h>
@@ -382,7 +381,7 @@ static void sc_add_call(struct sc_set *req, unsigned long *entries,
  * for it, and each call with the entry point of one of those.
  *
  * Context: Any context.
- * Return: 1, or -EINVAL if no table has a call of that name.
+ * Return: 0, or -EINVAL if no table has a call of that name.
  */
 static int sc_parse_name(const char *name, enum sc_abi abi, struct sc_set *req)
 {
@@ -396,7 +395,7 @@ static int sc_parse_name(const char *name, enum sc_abi abi, struct sc_set *req)
 		if (ret < 0)
 			return -EINVAL;
 		__set_bit(ret, req->map[abi]);
-		return 1;
+		return 0;
 	}
 
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
@@ -420,7 +419,7 @@ static int sc_parse_name(const char *name, enum sc_abi abi, struct sc_set *req)
 		for (nr = 0; nr < sc_entries_len[abi]; nr++)
 			if (test_bit(sc_entries[abi][nr], entries))
 				__set_bit(nr, req->map[abi]);
-	return 1;
+	return 0;
 }
 
 /**
@@ -467,10 +466,8 @@ static int sc_parse_item(char *item, struct sc_set *req)
 		return 0;
 	}
 
-	if (!isdigit(*item)) {
-		ret = sc_parse_name(item, colon ? abi : SC_NR_ABIS, req);
-		return ret < 0 ? ret : 0;
-	}
+	if (!isdigit(*item))
+		return sc_parse_name(item, colon ? abi : SC_NR_ABIS, req);
 
 	dash = strchr(item, '-');
 	if (dash)
@@ -833,12 +830,18 @@ static noinline bool sc_mux_denied(struct pt_regs *regs, unsigned int *index)
 	unsigned long args[6];
 	unsigned int sub = 0;
 	bool denied;
+	u32 call;
 
+	/*
+	 * As the compat entry points see it: the low 32 bits of the register
+	 * (int $0x80 from 64-bit code can leave the high ones set).
+	 */
 	syscall_get_arguments(current, regs, args);
-	if (*index == __NR_ia32_socketcall && args[0] < ARRAY_SIZE(sc_socketcall_nr))
-		sub = sc_socketcall_nr[args[0]];
-	else if (*index == __NR_ia32_ipc && (args[0] & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
-		sub = sc_ipc_nr[args[0] & 0xffff];
+	call = args[0];
+	if (*index == __NR_ia32_socketcall && call < ARRAY_SIZE(sc_socketcall_nr))
+		sub = sc_socketcall_nr[call];
+	else if (*index == __NR_ia32_ipc && (call & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
+		sub = sc_ipc_nr[call & 0xffff];
 
 	rcu_read_lock();
 	eff = &css_sc(task_css(current, syscalls_cgrp_id))->eff;

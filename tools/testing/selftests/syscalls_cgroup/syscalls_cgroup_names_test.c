@@ -484,6 +484,30 @@ TEST_F(cg, denied_socketcall_counts_as_its_sub_call)
 	EXPECT_STREQ("denied 1\n", buf);
 }
 
+/*
+ * The compat entry points read the selector's low 32 bits: high bits set
+ * by int $0x80 from 64-bit code must not hide the sub-call.
+ */
+TEST_F(cg, socketcall_selector_is_32_bits)
+{
+	const unsigned int args[] = { AF_UNIX, SOCK_STREAM, 0, 0 };
+	struct call c[] = {
+		{ "socketcall", NR_SOCKETCALL, { (1L << 32) | SYS_SOCKET } },
+		{ "socketcall", NR_SOCKETCALL, { (1L << 32) | SYS_SOCKETPAIR } },
+	};
+
+	low = low_page();
+	ASSERT_NE(NULL, low);
+	memcpy(low->args, args, sizeof(args));
+	low->args[3] = (unsigned long)low->ids;
+	c[0].a[1] = (unsigned long)low->args;
+	c[1].a[1] = (unsigned long)low->args;
+
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), ALL_RUN);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "socket"));
+	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);
+}
+
 /* SysV IPC sub-calls with arguments that fail harmlessly. */
 static void ipc_calls(struct call *c)
 {
