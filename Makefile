@@ -162,8 +162,16 @@ $(B)/rootfs/peers/test_%: $(B)/hdr/.stamp
 	@echo "  CC      $@"
 	@$(PEER_CC) -o $@ $(addprefix $(KSRC)/tools/testing/selftests/cgroup/,test_$*.c cgroup_util.c)
 
+# moby's default seccomp profile (shipped as JSON) turned into a
+# syscalls.policy, for the profile test, the demo and the benchmark.
+MOBY_POLICY := $(B)/rootfs/data/moby.policy
+$(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(SELFTEST_DIR)/moby_policy.py | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	@python3 $(SELFTEST_DIR)/moby_policy.py $< > $@
+
 $(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) \
-	   $(PEERS) $(B)/.deps
+	   $(PEERS) $(MOBY_POLICY) $(B)/.deps
 	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init

@@ -40,6 +40,11 @@ END {
 		row("=y, restricted cgroup, depth " d, v["y", "getppid_restricted_depth" d], "instr/call", "=n kernel", base)
 	row("=y, denied (ENOSYS), depth 1", v["y", "getppid_denied_depth1"], "instr/call", "=n kernel", base)
 	row("=y, denied (ENOSYS), depth 32", v["y", "getppid_denied_depth32"], "instr/call", "=n kernel", base)
+	row("=y, denied with EPERM, depth 1", v["y", "getppid_eperm_depth1"], "instr/call", "=n kernel", base)
+	row("=y, logged (runs, reported), depth 1", v["y", "getppid_log_depth1"], "instr/call", "=n kernel", base)
+	row("=y, recording, restricted, depth 1", v["y", "getppid_recording_restricted_depth1"], "instr/call", "=n kernel", base)
+	row("=y, recording, restricted, depth 32", v["y", "getppid_recording_restricted_depth32"], "instr/call", "=n kernel", base)
+	row("=y, recording, no policy, depth 1", v["y", "getppid_recording_only_depth1"], "instr/call", "=n kernel", base)
 
 	yroot = v["y", "getppid_root"]
 	print "| **(b) the same with seccomp-bpf, same boot, root cgroup** | | | | |" > md
@@ -55,6 +60,9 @@ END {
 		row("write to an already restricted cgroup of " k " tasks", v["y", "write_more_tasks_" k], "ns", "same, 1 task", v["y", "write_more_tasks_1"])
 		printf "%d %s %s\n", k, v["y", "write_deny_tasks_" k], v["y", "write_more_tasks_" k] > (out "/write.dat")
 	}
+	row("moby's default profile in one write, cgroup of 1000 tasks", v["y", "write_profile_tasks_1000"], "ns", "-", 0)
+	row("the same profile written again (replacement, no flip)", v["y", "rewrite_profile_tasks_1000"], "ns", "-", 0)
+	row("fork, enter, call with action kill, reaped", v["y", "kill_fork_enter_call_wait"], "ns", "fork, enter, exit, reaped", v["y", "exit_fork_enter_wait"])
 	row("mkdir, syscalls hierarchy", v["y", "mkdir_syscalls"], "ns", "mkdir, hierarchy without controllers", v["y", "mkdir_plain"])
 	row("fork+exit+wait, restricted cgroup", v["y", "fork_exit_wait_restricted"], "ns", "unrestricted cgroup", v["y", "fork_exit_wait_unrestricted"])
 
@@ -104,6 +112,16 @@ END {
 	target(r1 - base <= (v["y", "seccomp_cached_allow"] - yroot) / 2,
 	       sprintf("restricted, allowed call adds %s; at most half of seccomp's cached allow (+%s)",
 		       fmt(r1 - base), fmt(v["y", "seccomp_cached_allow"] - yroot)))
+	target(r1 - base <= 40,
+	       sprintf("restricted, allowed call adds %s instructions (<= 40)", fmt(r1 - base)))
+	target(v["y", "getppid_eperm_depth1"] <= 395,
+	       sprintf("denied with an errno: %s instructions (<= 395)", fmt(v["y", "getppid_eperm_depth1"])))
+	target(v["y", "getppid_recording_restricted_depth1"] - r1 <= 15,
+	       sprintf("recording adds %s instructions to a restricted allowed call (<= 15)",
+		       fmt(v["y", "getppid_recording_restricted_depth1"] - r1)))
+	target(v["y", "write_profile_tasks_1000"] < 2000000,
+	       sprintf("moby's profile written to 1,000 tasks in %s ns of guest time (< 2 ms)",
+		       fmt(v["y", "write_profile_tasks_1000"])))
 	target(v["y", "getppid_denied_depth1"] < v["y", "seccomp_cached_deny"],
 	       sprintf("denied call (%s) cheaper than seccomp's denying filter (%s)",
 		       fmt(v["y", "getppid_denied_depth1"]), fmt(v["y", "seccomp_cached_deny"])))

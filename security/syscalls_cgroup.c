@@ -3,61 +3,47 @@
  * System call controller (cgroup v1)
  *
  * Restricts the system calls the tasks of a cgroup and of all its
- * descendants may make. A denied call fails with ENOSYS.
+ * descendants may make: each call of each table (x86_64, ia32, x32) has an
+ * action, allow (the default), log (the call runs, but is reported), an
+ * errno to fail with (ENOSYS unless told otherwise), or kill (the process
+ * dies of SIGSYS).
  *
  * Files, on every cgroup but the root (the root cannot be restricted):
  *
- *  syscalls.deny    Writing denies the named system calls. Always allowed
- *                   for valid calls. Reading lists the effective denials
- *                   (the cgroup's own combined with all its ancestors'),
- *                   one number per line, ascending, as the 2011 RFC did.
- *  syscalls.allow   Writing allows calls again. EPERM unless the parent
- *                   (and so every ancestor) allows them. Reading lists the
- *                   effective allowed calls.
- *  syscalls.policy  Read-only: "abi nr name" for each effective denial.
- *  syscalls.stat    Read-only: "total N", then "abi nr name count" for each
- *                   call denied to this cgroup's tasks at least once.
- *  syscalls.events  Read-only: "denied N"; poll() and inotify see it change.
+ *  syscalls.deny    Writing denies calls: items "[?][abi:]BODY[=ACTION]",
+ *                   see syscalls_cgroup_policy.c. Reading lists the calls
+ *                   with an effective action, one number per line, as the
+ *                   2011 RFC did.
+ *  syscalls.allow   Writing allows calls again: EPERM unless the parent
+ *                   gives them no action. Reading lists the other calls.
+ *  syscalls.policy  Writing replaces the cgroup's own policy at once with
+ *                   statements "deny ITEMS" / "allow ITEMS". Reading prints
+ *                   the effective policy as statements.
+ *  syscalls.record  "1": record every call of the tasks below; "0": stop.
+ *  syscalls.used    Reading lists the recorded calls as items; writing
+ *                   clears the record.
+ *  syscalls.stat    "total N", then "abi nr name count action" per call
+ *                   denied (or logged) at least once.
+ *  syscalls.events  "denied N"; poll() and inotify see it change.
  *
- * An item of a write is a number or a name, optionally with an ABI prefix
- * ("ia32:", "x32:", "x86_64:"), a range "N-M", or "all". A bare number
- * addresses the x86_64 table. A bare name covers the same call in every
- * table: each call of that name, each call with the same entry point
- * (sys_setuid is x86_64 105 and ia32 213 setuid32), and the ia32 calls of
- * sc_ia32_also[] that do the same under another name (mmap2 for mmap). A
- * prefixed name is that one call. Reads print x86_64 numbers bare and the
- * others prefixed. A write may hold many items, separated by commas or
- * white space; it is applied completely or not at all.
- * Errors: EINVAL for a malformed item or an unknown name, ERANGE for a
- * number past the end of its table, EPERM without CAP_SYS_ADMIN (in the
- * writer and in the opener of the file) or for an allow the parent does
- * not grant, ENODEV for a cgroup being removed. exit, exit_group,
- * restart_syscall and the sigreturns can never be denied: they are skipped
- * in a list or range, and a write that names nothing else is EINVAL.
+ * Writes need CAP_SYS_ADMIN in the writer and in the opener of the file; a
+ * failed write changes nothing. Without CAP_SYS_ADMIN, moving a task to a
+ * cgroup whose action for some call is weaker fails with EPERM.
  *
- * The ia32 multiplexers socketcall and ipc are checked as the call they
- * perform too: socketcall(SYS_SOCKET, ...) is denied where ia32 socket is.
+ * Hierarchy: the effective action of a call is the strongest along the
+ * path to the root (kill > errno > log > allow; of two errnos, the one set
+ * higher up), and a new cgroup starts with its parent's effective policy as
+ * its own, as in the RFC.
  *
- * Each denial is counted, logged (rate limited, per cgroup) and audited
- * (AUDIT_KERNEL_OTHER, rate limited for the whole system) when audit is
- * enabled.
- *
- * Without CAP_SYS_ADMIN, moving a task to a cgroup that denies less than its
- * current one fails with EPERM, so restricted tasks cannot escape through
- * writable tasks files.
- *
- * Semantics are those of the 2011 RFC: each cgroup has its own set of
- * denials, the effective set is the union of its own and its ancestors',
- * and a new cgroup starts with its parent's effective set as its own. So a
- * child keeps a denial it inherited at creation even when the parent later
- * allows the call again.
- *
- * Cost: the effective set is computed when a policy is written or a cgroup
- * comes online, never on the system call path. A task whose cgroup denies
- * anything carries SYSCALL_WORK_SYSCALLS_CGROUP and takes the generic entry
- * slow path, where syscalls_cgroup_skip() tests one bit after ptrace and
- * seccomp had their say. Every other task runs exactly the code it ran
- * without this controller.
+ * Cost: effective policies are computed when a policy is written or a
+ * cgroup comes online, never on the system call path; a policy is an
+ * immutable object replaced under RCU, so a task sees the old one or the
+ * new one whole. A task whose cgroup restricts or records anything carries
+ * SYSCALL_WORK_SYSCALLS_CGROUP. If that is its only entry work, the entry
+ * code calls syscalls_cgroup_fast() directly; otherwise
+ * syscall_trace_enter() calls syscalls_cgroup_skip() after ptrace and
+ * seccomp had their say. Both test one bit. Every other task runs exactly
+ * the code it ran without this controller.
  *
  * See Documentation/admin-guide/cgroup-v1/syscalls.rst.
  */
@@ -66,21 +52,19 @@
 
 #include <linux/atomic.h>
 #include <linux/audit.h>
-#include <linux/bitmap.h>
 #include <linux/capability.h>
 #include <linux/cgroup.h>
-#include <linux/ctype.h>
-#include <linux/ipc.h>
 #include <linux/kernel.h>
 #include <linux/kernfs.h>
 #include <linux/mutex.h>
-#include <linux/net.h>
 #include <linux/nospec.h>
 #include <linux/percpu-rwsem.h>
 #include <linux/ratelimit.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
+#include <linux/sched/task_stack.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -89,176 +73,62 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 
-#include "syscalls_cgroup_names.h"
+#include "syscalls_cgroup_policy.h"
 
-/* The system call tables, one policy each. */
-enum sc_abi {
-	SC_ABI_X86_64,
-	SC_ABI_IA32,
-	SC_ABI_X32,
-	SC_NR_ABIS,
-};
-
-#define SC_MAX_NR	MAX(MAX(NR_syscalls, IA32_NR_syscalls), X32_NR_syscalls)
-
-/* Number of calls in each table; valid numbers are below it. */
-static const unsigned int sc_nr[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= NR_syscalls,
-	[SC_ABI_IA32]	= IA32_NR_syscalls,
-	[SC_ABI_X32]	= X32_NR_syscalls,
-};
-
-/* How items name each table: "N" (or "x86_64:N"), "ia32:N", "x32:N". */
-static const char *const sc_abi_name[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= "x86_64",
-	[SC_ABI_IA32]	= "ia32",
-	[SC_ABI_X32]	= "x32",
-};
-
-/* Names, generated from the syscall_*.tbl files; NULL in holes. */
-static const char *const *const sc_names[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= sc_names_x86_64,
-	[SC_ABI_IA32]	= sc_names_ia32,
-	[SC_ABI_X32]	= sc_names_x32,
-};
-
-static const unsigned int sc_names_len[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_names_x86_64),
-	[SC_ABI_IA32]	= ARRAY_SIZE(sc_names_ia32),
-	[SC_ABI_X32]	= ARRAY_SIZE(sc_names_x32),
-};
-
-/* Entry points, numbered alike in every table (0: none); also generated. */
-static const u16 *const sc_entries[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= sc_entries_x86_64,
-	[SC_ABI_IA32]	= sc_entries_ia32,
-	[SC_ABI_X32]	= sc_entries_x32,
-};
-
-static const unsigned int sc_entries_len[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_entries_x86_64),
-	[SC_ABI_IA32]	= ARRAY_SIZE(sc_entries_ia32),
-	[SC_ABI_X32]	= ARRAY_SIZE(sc_entries_x32),
-};
-
-/* A set of system calls: one bit per call, per table. */
-struct sc_set {
-	unsigned long map[SC_NR_ABIS][BITS_TO_LONGS(SC_MAX_NR)];
-};
-
-/*
- * Calls that end a task or leave a signal handler: denying them would leave
- * a task that can neither exit nor return from a handler. Built at boot.
- */
-static struct sc_set sc_never __ro_after_init;
-
-/* Denials per call (6.5 KiB), allocated once, at the first denial. */
+/* Denials per call, and the action of the latest; allocated at the first. */
 struct sc_counts {
 	atomic_t n[SC_NR_ABIS][SC_MAX_NR];
+	u16 last[SC_NR_ABIS][SC_MAX_NR];
 };
-
-/*
- * ia32 calls that do what an x86_64 call does under another name (and
- * another entry point); a bare name covers them too. The ia32 tables have
- * no accept and no semop: the C library makes accept4 and
- * semtimedop_time64 calls for them, as the kernel does for socketcall's
- * SYS_ACCEPT and ipc's SEMOP.
- */
-static const struct {
-	const char *name, *ia32;
-} sc_ia32_also[] = {
-	{ "wait4", "waitpid" },
-	{ "stat", "oldstat" }, { "stat", "stat64" },
-	{ "lstat", "oldlstat" }, { "lstat", "lstat64" },
-	{ "fstat", "oldfstat" }, { "fstat", "fstat64" },
-	{ "newfstatat", "fstatat64" },
-	{ "umount2", "umount" },
-	{ "settimeofday", "stime" },
-	{ "setpriority", "nice" },
-	{ "rt_sigaction", "sigaction" }, { "rt_sigaction", "signal" },
-	{ "rt_sigsuspend", "sigsuspend" },
-	{ "rt_sigpending", "sigpending" },
-	{ "rt_sigprocmask", "sigprocmask" }, { "rt_sigprocmask", "sgetmask" },
-	{ "rt_sigprocmask", "ssetmask" },
-	{ "uname", "olduname" }, { "uname", "oldolduname" },
-	{ "getdents", "readdir" },
-	{ "lseek", "_llseek" },
-	{ "mmap", "mmap2" },
-	{ "fcntl", "fcntl64" },
-	{ "statfs", "statfs64" }, { "fstatfs", "fstatfs64" },
-	{ "truncate", "truncate64" }, { "ftruncate", "ftruncate64" },
-	{ "fadvise64", "fadvise64_64" },
-	{ "accept", "accept4" },
-	{ "semop", "semtimedop_time64" },
-};
-
-/*
- * The calls the ia32 multiplexers perform, by their first argument (ipc:
- * its low 16 bits), named as in the ia32 table; the numbers are looked up
- * at boot into sc_socketcall_nr[] and sc_ipc_nr[] (0: none).
- */
-static const char *const sc_socketcall_names[] = {
-	[SYS_SOCKET] = "socket", [SYS_BIND] = "bind", [SYS_CONNECT] = "connect",
-	[SYS_LISTEN] = "listen", [SYS_ACCEPT] = "accept4",
-	[SYS_GETSOCKNAME] = "getsockname", [SYS_GETPEERNAME] = "getpeername",
-	[SYS_SOCKETPAIR] = "socketpair", [SYS_SEND] = "sendto",
-	[SYS_RECV] = "recvfrom", [SYS_SENDTO] = "sendto",
-	[SYS_RECVFROM] = "recvfrom", [SYS_SHUTDOWN] = "shutdown",
-	[SYS_SETSOCKOPT] = "setsockopt", [SYS_GETSOCKOPT] = "getsockopt",
-	[SYS_SENDMSG] = "sendmsg", [SYS_RECVMSG] = "recvmsg",
-	[SYS_ACCEPT4] = "accept4", [SYS_RECVMMSG] = "recvmmsg",
-	[SYS_SENDMMSG] = "sendmmsg",
-};
-
-static const char *const sc_ipc_names[] = {
-	[SEMOP] = "semtimedop_time64", [SEMGET] = "semget", [SEMCTL] = "semctl",
-	[SEMTIMEDOP] = "semtimedop_time64", [MSGSND] = "msgsnd",
-	[MSGRCV] = "msgrcv", [MSGGET] = "msgget", [MSGCTL] = "msgctl",
-	[SHMAT] = "shmat", [SHMDT] = "shmdt", [SHMGET] = "shmget",
-	[SHMCTL] = "shmctl",
-};
-
-static u16 sc_socketcall_nr[ARRAY_SIZE(sc_socketcall_names)] __ro_after_init;
-static u16 sc_ipc_nr[ARRAY_SIZE(sc_ipc_names)] __ro_after_init;
 
 /*
  * struct syscalls_cgroup - per-cgroup state
  * @css:	the cgroup subsystem state
- * @own:	denials set on this cgroup itself (a copy of the parent's
- *		effective set when it was created, plus its own writes)
- * @eff:	effective denials: @own and every ancestor's
- * @check:	what the entry path tests: @eff, plus ia32 socketcall and ipc
- *		where a call they multiplex is in @eff (sc_mux_denied() then
- *		looks at the argument)
- * @restricted:	@eff is not empty, so the tasks carry the work bit
+ * @eff:	effective policy: @own combined with the parent's @eff; NULL
+ *		when no call has an action
+ * @rec:	the nearest cgroup, this one or an ancestor, that records;
+ *		NULL if none
+ * @own:	this cgroup's own policy (a copy of the parent's effective
+ *		one when it was created, changed by its own writes)
+ * @next:	sc_propagate(): the new @eff, while @pending
+ * @rec_up:	for a recording cgroup, the nearest recording ancestor
+ * @recording:	syscalls.record is 1
+ * @pending:	sc_propagate() computed @next
+ * @restricted:	@eff or @rec is set, so the tasks carry the work bit
  * @online:	css_online() has run and css_offline() has not
- * @flip:	entry of sc_propagate()'s list of cgroups whose @restricted
- *		changes
+ * @counts_failed: the allocation of @counts failed; never tried again
+ * @flip:	entry of the lists of sc_propagate() and sc_flip()
  * @counts:	denials per call made by this cgroup's tasks; allocated at
- *		the first denial (charged to its memory cgroup), so that only
- *		cgroups that denied something pay for it; freed with the css
- * @counts_failed: that allocation failed; it is never tried again
- * @total:	denials in all
+ *		the first denial (charged to its memory cgroup), freed with
+ *		the css
+ * @total:	denials in all (log events included)
  * @events:	syscalls.events, notified from @notify_work
  * @notify_work: runs cgroup_file_notify() outside the denied call, at most
  *		once per SC_NOTIFY_DELAY
  * @log_rs:	rate limit of the kernel log line, per cgroup
+ * @used:	calls made below this cgroup while it recorded
  *
- * Locking: @own, @eff, @check, @online and @flip change with cgroup_mutex
- * and syscalls_mutex held; so does @restricted, and while it changes on a
- * cgroup with tasks, cgroup_threadgroup_rwsem is held for writing too. So
- * attach (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
+ * Locking: @eff, @rec, @own, @next, @rec_up, @recording, @pending, @online
+ * and @flip change with cgroup_mutex and syscalls_mutex held; so does
+ * @restricted, and while it changes on a cgroup with tasks,
+ * cgroup_threadgroup_rwsem is held for writing too. So attach
+ * (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
  * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
- * path reads @check and @eff under RCU only: their words are written with
- * WRITE_ONCE() before the work bit is set on a task (smp_mb__before_atomic()
- * orders the two), and the reader issues smp_rmb() after it saw the bit.
- * A css is freed after an RCU grace period.
+ * path reads @eff, @rec and @rec_up under RCU only: @eff is published with
+ * rcu_assign_pointer() before the work bit is set on a task
+ * (smp_mb__before_atomic() orders the two), and the reader issues
+ * smp_rmb() after it saw the bit. @used is set with atomic bit operations.
+ * Policies and the css are freed after an RCU grace period.
  */
 struct syscalls_cgroup {
 	struct cgroup_subsys_state css;
-	struct sc_set own;
-	struct sc_set eff;
-	struct sc_set check;
+	struct sc_policy __rcu *eff;
+	struct syscalls_cgroup *rec;
+	struct sc_policy *own;
+	struct sc_policy *next;
+	struct syscalls_cgroup *rec_up;
+	bool recording;
+	bool pending;
 	bool restricted;
 	bool online;
 	bool counts_failed;
@@ -268,9 +138,10 @@ struct syscalls_cgroup {
 	struct cgroup_file events;
 	struct delayed_work notify_work;
 	struct ratelimit_state log_rs;
+	struct sc_set used;
 };
 
-/* Per-cgroup state, in a cache of its own: just over 1 KiB each. */
+/* Per-cgroup state, in a cache of its own. */
 static struct kmem_cache *sc_cache __ro_after_init;
 
 /*
@@ -286,13 +157,17 @@ static DEFINE_RATELIMIT_STATE(sc_audit_rs, DEFAULT_RATELIMIT_INTERVAL,
 enum sc_file {
 	SC_FILE_ALLOW,
 	SC_FILE_DENY,
+	SC_FILE_POLICY,
 };
 
 /* Denials are announced on syscalls.events at most this often. */
 #define SC_NOTIFY_DELAY	(HZ / 10)
 
-/* Longest item of a write: "x86_64:" and a name or a range. */
-#define SC_ITEM_MAX	64
+/*
+ * Longest write to syscalls.policy. What it prints is under 64 KiB for any
+ * policy (every call with the longest errno name: 60,428 bytes on 6.12).
+ */
+#define SC_POLICY_MAX	(128 * 1024)
 
 static inline struct syscalls_cgroup *css_sc(struct cgroup_subsys_state *css)
 {
@@ -304,308 +179,37 @@ static inline struct syscalls_cgroup *sc_parent(struct syscalls_cgroup *sc)
 	return sc->css.parent ? css_sc(sc->css.parent) : NULL;
 }
 
-/* ---- sets ---------------------------------------------------------------- */
-
-static void sc_set_or(struct sc_set *dst, const struct sc_set *a,
-		      const struct sc_set *b)
-{
-	int abi;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		bitmap_or(dst->map[abi], a->map[abi], b->map[abi], SC_MAX_NR);
-}
-
-static bool sc_set_intersects(const struct sc_set *a, const struct sc_set *b)
-{
-	int abi;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (bitmap_intersects(a->map[abi], b->map[abi], SC_MAX_NR))
-			return true;
-	return false;
-}
-
-static bool sc_set_empty(const struct sc_set *set)
-{
-	int abi;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (!bitmap_empty(set->map[abi], SC_MAX_NR))
-			return false;
-	return true;
-}
-
-/* ---- parsing --------------------------------------------------------------- */
-
-/**
- * sc_lookup() - number of a system call by name
- * @abi: the table
- * @name: the name, as in the table ("openat")
- *
- * A linear search: writes are rare, system calls never look names up.
- *
- * Context: Any context.
- * Return: the number, or -ENOENT if @abi has no call of that name.
+/*
+ * The effective policy, for a writer (who holds both locks), a reader of the
+ * control files (syscalls_mutex) or attach (cgroup_mutex).
  */
-static int sc_lookup(enum sc_abi abi, const char *name)
+static struct sc_policy *sc_eff(struct syscalls_cgroup *sc)
 {
-	unsigned int nr;
-
-	for (nr = 0; nr < sc_names_len[abi]; nr++)
-		if (sc_names[abi][nr] && !strcmp(sc_names[abi][nr], name))
-			return nr;
-	return -ENOENT;
-}
-
-static unsigned int sc_entry(enum sc_abi abi, unsigned int nr)
-{
-	return nr < sc_entries_len[abi] ? sc_entries[abi][nr] : 0;
-}
-
-/* Add call @nr of @abi to @req, and mark its entry point in @entries. */
-static void sc_add_call(struct sc_set *req, unsigned long *entries,
-			enum sc_abi abi, unsigned int nr)
-{
-	__set_bit(nr, req->map[abi]);
-	__set_bit(sc_entry(abi, nr), entries);
-}
-
-/**
- * sc_parse_name() - add the calls a name stands for
- * @name: the name of a call
- * @abi: the table of a prefixed name; SC_NR_ABIS for a bare name
- * @req: the request to add to
- *
- * A prefixed name is that table's call. A bare name is the same call in
- * every table: each call of that name, the ia32 calls sc_ia32_also[] lists
- * for it, and each call with the entry point of one of those.
- *
- * Context: Any context.
- * Return: 0, or -EINVAL if no table has a call of that name.
- */
-static int sc_parse_name(const char *name, enum sc_abi abi, struct sc_set *req)
-{
-	DECLARE_BITMAP(entries, SC_NR_ENTRIES) = {};
-	unsigned int nr, i;
-	bool found = false;
-	int ret;
-
-	if (abi != SC_NR_ABIS) {
-		ret = sc_lookup(abi, name);
-		if (ret < 0)
-			return -EINVAL;
-		__set_bit(ret, req->map[abi]);
-		return 0;
-	}
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		ret = sc_lookup(abi, name);
-		if (ret < 0)
-			continue;
-		sc_add_call(req, entries, abi, ret);
-		found = true;
-	}
-	if (!found)
-		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(sc_ia32_also); i++) {
-		if (strcmp(sc_ia32_also[i].name, name))
-			continue;
-		ret = sc_lookup(SC_ABI_IA32, sc_ia32_also[i].ia32);
-		if (ret >= 0)
-			sc_add_call(req, entries, SC_ABI_IA32, ret);
-	}
-	__clear_bit(0, entries);	/* calls without an entry point */
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for (nr = 0; nr < sc_entries_len[abi]; nr++)
-			if (test_bit(sc_entries[abi][nr], entries))
-				__set_bit(nr, req->map[abi]);
-	return 0;
-}
-
-/**
- * sc_parse_item() - add one item of a write to a request
- * @item: "[abi:]N", "[abi:]N-M", "[abi:]name" or "[abi:]all"; not empty
- * @req: the request to add to
- *
- * A name without a prefix means that call in every table, see
- * sc_parse_name(). Calls in @sc_never are dropped later, by sc_parse().
- *
- * Context: Any context.
- * Return: 0, or
- * * -EINVAL - unknown ABI, empty part, not a number, unknown name,
- *   reversed range, item longer than SC_ITEM_MAX
- * * -ERANGE - a number past the end of its table
- */
-static int sc_parse_item(char *item, struct sc_set *req)
-{
-	char *colon = strchr(item, ':');
-	enum sc_abi abi = SC_ABI_X86_64, first, last;
-	unsigned int lo, hi;
-	char *dash;
-	int ret;
-
-	if (strlen(item) > SC_ITEM_MAX)
-		return -EINVAL;
-	if (colon) {
-		*colon = '\0';
-		for (abi = 0; abi < SC_NR_ABIS; abi++)
-			if (!strcmp(item, sc_abi_name[abi]))
-				break;
-		if (abi == SC_NR_ABIS)
-			return -EINVAL;
-		item = colon + 1;
-		if (!*item)
-			return -EINVAL;
-	}
-
-	if (!strcmp(item, "all")) {
-		first = colon ? abi : 0;
-		last = colon ? abi : SC_NR_ABIS - 1;
-		for (abi = first; abi <= last; abi++)
-			bitmap_set(req->map[abi], 0, sc_nr[abi]);
-		return 0;
-	}
-
-	if (!isdigit(*item))
-		return sc_parse_name(item, colon ? abi : SC_NR_ABIS, req);
-
-	dash = strchr(item, '-');
-	if (dash)
-		*dash++ = '\0';
-	ret = kstrtouint(item, 10, &lo);
-	if (ret)
-		return ret;
-	hi = lo;
-	if (dash) {
-		ret = kstrtouint(dash, 10, &hi);
-		if (ret)
-			return ret;
-		if (hi < lo)
-			return -EINVAL;
-	}
-	if (hi >= sc_nr[abi])
-		return -ERANGE;
-	bitmap_set(req->map[abi], lo, hi - lo + 1);
-	return 0;
-}
-
-/**
- * sc_parse() - parse a write to syscalls.allow or syscalls.deny
- * @buf: the written text, NUL-terminated; modified
- * @req: filled with the calls the write names, minus @sc_never
- *
- * Items are separated by commas or white space; an empty item (two commas,
- * a comma at either end) is an error.
- *
- * Context: Any context.
- * Return: 0, or
- * * -EINVAL - malformed input, or the write names no call but ones that can
- *   never be denied ("exit", "60-60")
- * * -ERANGE - a number past the end of its table
- */
-static int sc_parse(char *buf, struct sc_set *req)
-{
-	char *part, *item;
-	int abi, ret;
-
-	memset(req, 0, sizeof(*req));
-	buf = strim(buf);
-	if (!*buf)
-		return -EINVAL;
-
-	while ((part = strsep(&buf, ","))) {
-		part = strim(part);
-		if (!*part)
-			return -EINVAL;
-		while ((item = strsep(&part, " \t\n"))) {
-			if (!*item)
-				continue;
-			ret = sc_parse_item(item, req);
-			if (ret)
-				return ret;
-		}
-	}
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		bitmap_andnot(req->map[abi], req->map[abi],
-			      sc_never.map[abi], SC_MAX_NR);
-	return sc_set_empty(req) ? -EINVAL : 0;
+	return rcu_dereference_protected(sc->eff, lockdep_is_held(&syscalls_mutex) ||
+					 lockdep_is_held(&cgroup_mutex));
 }
 
 /* ---- policy ---------------------------------------------------------------- */
-
-/**
- * sc_apply() - apply a parsed write to a cgroup's own denials
- * @own: the cgroup's own denials
- * @parent_eff: the parent's effective denials
- * @req: the calls the write names
- * @allow: true for syscalls.allow, false for syscalls.deny
- *
- * Context: Any context; the caller serialises writers.
- * Return: 0, or -EPERM if @allow and the parent denies one of @req (then
- * @own is unchanged).
- */
-static int sc_apply(struct sc_set *own, const struct sc_set *parent_eff,
-		    const struct sc_set *req, bool allow)
-{
-	int abi;
-
-	if (allow && sc_set_intersects(parent_eff, req))
-		return -EPERM;
-	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		if (allow)
-			bitmap_andnot(own->map[abi], own->map[abi],
-				      req->map[abi], SC_MAX_NR);
-		else
-			bitmap_or(own->map[abi], own->map[abi],
-				  req->map[abi], SC_MAX_NR);
-	}
-	return 0;
-}
-
-/* Publish a set word by word for lockless readers. */
-static void sc_publish(struct sc_set *dst, const struct sc_set *new)
-{
-	int abi, i;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
-			WRITE_ONCE(dst->map[abi][i], new->map[abi][i]);
-}
-
-/* Trap ia32 @mux in @check if one of the calls in @nrs is in @eff. */
-static void sc_trap_mux(struct sc_set *check, const struct sc_set *eff,
-			unsigned int mux, const u16 *nrs, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (nrs[i] && test_bit(nrs[i], eff->map[SC_ABI_IA32]))
-			__set_bit(mux, check->map[SC_ABI_IA32]);
-}
-
-/* Make @sc's effective set @eff, and derive what the entry path tests. */
-static void sc_set_eff(struct syscalls_cgroup *sc, const struct sc_set *eff)
-{
-	struct sc_set check = *eff;
-
-	sc_trap_mux(&check, eff, __NR_ia32_socketcall, sc_socketcall_nr,
-		    ARRAY_SIZE(sc_socketcall_nr));
-	sc_trap_mux(&check, eff, __NR_ia32_ipc, sc_ipc_nr, ARRAY_SIZE(sc_ipc_nr));
-	sc_publish(&sc->eff, eff);
-	sc_publish(&sc->check, &check);
-}
 
 /* Make @task's work bit say whether its cgroup restricts anything. */
 static void sc_sync_task(struct task_struct *task, bool restricted)
 {
 	if (restricted) {
-		/* Pairs with smp_rmb() in sc_denied(). */
+		/* Pairs with smp_rmb() in sc_action(). */
 		smp_mb__before_atomic();
 		set_task_syscall_work(task, SYSCALLS_CGROUP);
 	} else {
 		clear_task_syscall_work(task, SYSCALLS_CGROUP);
 	}
+}
+
+/* Queue @sc on @flips if its tasks' work bit must change. */
+static void sc_check_flip(struct syscalls_cgroup *sc, struct list_head *flips)
+{
+	bool restricted = rcu_access_pointer(sc->eff) || sc->rec;
+
+	if (restricted != sc->restricted)
+		list_add_tail(&sc->flip, flips);
 }
 
 /**
@@ -649,51 +253,107 @@ static void sc_flip(struct list_head *flips)
 }
 
 /**
- * sc_propagate() - recompute effective sets below a changed cgroup
- * @root: the cgroup whose own set changed
+ * sc_propagate() - give a cgroup a new own policy
+ * @root: the cgroup
+ * @own: its new own policy (the reference passes to @root), or NULL
  *
- * Walks @root's subtree pre-order, so every parent is done before its
- * children, and stops descending where an effective set did not change.
+ * First computes every effective policy that changes, walking @root's
+ * subtree pre-order (every parent before its children) and not descending
+ * where an effective policy stays the same; only if all allocations
+ * succeeded are the new policies published, each with one pointer store.
  * Where a cgroup becomes restricted or unrestricted, every thread in it
  * gets its work bit set or cleared, by sc_flip().
  *
  * Context: Process context; cgroup_mutex and syscalls_mutex held.
+ * Return: 0, or -ENOMEM with nothing changed (@own is then put).
  */
-static void sc_propagate(struct syscalls_cgroup *root)
+static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
 {
+	struct syscalls_cgroup *sc, *tmp;
 	struct cgroup_subsys_state *pos;
+	LIST_HEAD(changed);
 	LIST_HEAD(flips);
-	struct sc_set eff;
+	int ret = 0;
 
 	lockdep_assert_held(&cgroup_mutex);
 	lockdep_assert_held(&syscalls_mutex);
 
 	css_for_each_descendant_pre(pos, &root->css) {
-		struct syscalls_cgroup *sc = css_sc(pos);
-		struct syscalls_cgroup *parent = sc_parent(sc);
+		struct syscalls_cgroup *parent;
+		struct sc_policy *peff;
 
+		sc = css_sc(pos);
+		parent = sc_parent(sc);
 		if (!sc->online)
 			continue;
-		sc_set_or(&eff, &sc->own, &parent->eff);
-		if (!memcmp(&eff, &sc->eff, sizeof(eff))) {
+		peff = parent->pending ? parent->next : sc_eff(parent);
+		ret = sc_policy_compose(peff, sc == root ? own : sc->own, &sc->next);
+		if (ret)
+			break;
+		if (sc_policy_equal(sc->next, sc_eff(sc))) {
+			sc_policy_put(sc->next);
 			pos = css_rightmost_descendant(pos);
 			continue;
 		}
-		sc_set_eff(sc, &eff);
-		if (sc_set_empty(&eff) == !sc->restricted)
-			continue;
-		list_add_tail(&sc->flip, &flips);
+		sc->pending = true;
+		list_add_tail(&sc->flip, &changed);
 		cond_resched();
+	}
+
+	list_for_each_entry_safe(sc, tmp, &changed, flip) {
+		list_del_init(&sc->flip);
+		sc->pending = false;
+		if (ret) {
+			sc_policy_put(sc->next);
+			continue;
+		}
+		sc_policy_put(rcu_replace_pointer(sc->eff, sc->next,
+						  lockdep_is_held(&syscalls_mutex)));
+		sc_check_flip(sc, &flips);
+	}
+	if (ret) {
+		sc_policy_put(own);
+		return ret;
+	}
+	sc_policy_put(root->own);
+	root->own = own;
+	sc_flip(&flips);
+	return 0;
+}
+
+/**
+ * sc_set_recording() - start or stop recording in a cgroup
+ * @root: the cgroup
+ * @on: record from now on, or stop
+ *
+ * Points @rec of every cgroup of the subtree at its nearest recording
+ * cgroup, and chains recording cgroups through @rec_up.
+ *
+ * Context: Process context; cgroup_mutex and syscalls_mutex held.
+ */
+static void sc_set_recording(struct syscalls_cgroup *root, bool on)
+{
+	struct cgroup_subsys_state *pos;
+	LIST_HEAD(flips);
+
+	lockdep_assert_held(&cgroup_mutex);
+	lockdep_assert_held(&syscalls_mutex);
+
+	root->recording = on;
+	css_for_each_descendant_pre(pos, &root->css) {
+		struct syscalls_cgroup *sc = css_sc(pos);
+		struct syscalls_cgroup *up = sc_parent(sc)->rec;
+
+		if (!sc->online)
+			continue;
+		WRITE_ONCE(sc->rec_up, up);
+		WRITE_ONCE(sc->rec, sc->recording ? sc : up);
+		sc_check_flip(sc, &flips);
 	}
 	sc_flip(&flips);
 }
 
 /* ---- entry path -------------------------------------------------------------- */
-
-static const char *sc_name(enum sc_abi abi, unsigned int nr)
-{
-	return nr < sc_names_len[abi] && sc_names[abi][nr] ? sc_names[abi][nr] : "?";
-}
 
 /*
  * Which table a call dispatches to, mirroring arch/x86/entry/common.c: ia32
@@ -720,6 +380,62 @@ static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 	return true;
 }
 
+/* The first argument of current's ia32 call, as compat code sees it. */
+static u32 sc_arg0(void)
+{
+	unsigned long args[6];
+
+	syscall_get_arguments(current, current_pt_regs(), args);
+	return args[0];
+}
+
+/* Record call @nr of @abi in @rec and every recording cgroup above it. */
+static __always_inline void sc_mark(struct syscalls_cgroup *rec,
+				    enum sc_abi abi, unsigned int nr)
+{
+	for (; rec; rec = READ_ONCE(rec->rec_up))
+		if (!test_bit(nr, rec->used.map[abi]))
+			set_bit(nr, rec->used.map[abi]);
+}
+
+/* Record the call an ia32 socketcall or ipc performs, too. */
+static noinline void sc_record_mux(struct syscalls_cgroup *rec, unsigned int nr)
+{
+	unsigned int sub = sc_mux_sub(nr, sc_arg0());
+
+	if (sub)
+		sc_mark(rec, SC_ABI_IA32, sub);
+}
+
+/**
+ * sc_hit() - the action of a call whose bit is set in @check
+ * @pol: the effective policy
+ * @abi: the call's table
+ * @index: the call's number; for a multiplexer, set to the call it makes
+ *	   if that call's action is the stronger one
+ *
+ * Context: RCU read lock held.
+ * Return: the action, SC_ACT_ALLOW for a trapped multiplexer that is let
+ * through.
+ */
+static u16 sc_hit(const struct sc_policy *pol, enum sc_abi abi,
+		  unsigned int *index)
+{
+	u16 act = pol->act[abi][*index], sub_act;
+	unsigned int sub;
+
+	if (abi != SC_ABI_IA32 || (*index != __NR_ia32_socketcall &&
+				   *index != __NR_ia32_ipc))
+		return act;
+	sub = sc_mux_sub(*index, sc_arg0());
+	sub_act = sub ? pol->act[SC_ABI_IA32][sub] : SC_ACT_ALLOW;
+	if (sc_act_kind(sub_act) > sc_act_kind(act)) {
+		*index = sub;
+		act = sub_act;
+	}
+	return act;
+}
+
 static void sc_notify_fn(struct work_struct *work)
 {
 	struct syscalls_cgroup *sc = container_of(to_delayed_work(work),
@@ -730,25 +446,19 @@ static void sc_notify_fn(struct work_struct *work)
 }
 
 /*
- * Count a denial. The per-call counters are allocated once, at the first
- * denial, charged to the denied task's memory cgroup; if that fails, only
- * the total is counted from then on.
+ * Count a denial. The per-call counters are allocated at the first denial
+ * (see sc_report()); if that failed, only the total is counted.
  */
-static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
+static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi,
+		     unsigned int nr, u16 act)
 {
 	struct sc_counts *counts = READ_ONCE(sc->counts);
 
-	if (!counts && !READ_ONCE(sc->counts_failed)) {
-		counts = kzalloc(sizeof(*counts), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-		if (!counts)
-			WRITE_ONCE(sc->counts_failed, true);
-		else if (cmpxchg(&sc->counts, NULL, counts))
-			kfree(counts);
-		counts = READ_ONCE(sc->counts);
-	}
 	atomic64_inc(&sc->total);
-	if (counts)
+	if (counts) {
+		WRITE_ONCE(counts->last[abi][nr], act);
 		atomic_inc(&counts->n[abi][nr]);
+	}
 
 	/*
 	 * At most one notification per SC_NOTIFY_DELAY; test first, so that the
@@ -758,150 +468,266 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int n
 		schedule_delayed_work(&sc->notify_work, SC_NOTIFY_DELAY);
 }
 
-static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi, unsigned int nr)
+/*
+ * Allocate @sc's per-call counters, charged to the denied task's memory
+ * cgroup; once only, also when it fails.
+ */
+static void sc_alloc_counts(struct syscalls_cgroup *sc)
 {
-	bool log = __ratelimit(&sc->log_rs);
-	bool audit = audit_enabled && __ratelimit(&sc_audit_rs);
-	char comm[TASK_COMM_LEN], path[128];
+	struct sc_counts *counts;
+
+	counts = kzalloc(sizeof(*counts), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!counts)
+		WRITE_ONCE(sc->counts_failed, true);
+	else if (cmpxchg(&sc->counts, NULL, counts))
+		kfree(counts);
+}
+
+static const char *sc_name_or(enum sc_abi abi, unsigned int nr)
+{
+	return sc_name(abi, nr) ?: "?";
+}
+
+/* Whether to log, and to audit, a denial: both are rate limited. */
+static bool sc_log_wanted(struct syscalls_cgroup *sc, bool *log, bool *audit)
+{
+	*log = ___ratelimit(&sc->log_rs, "syscalls_cgroup");
+	*audit = audit_enabled && __ratelimit(&sc_audit_rs);
+	return *log || *audit;
+}
+
+static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi,
+		   unsigned int nr, u16 act, bool log, bool audit)
+{
+	char comm[TASK_COMM_LEN], path[128], what[24];
 	struct audit_buffer *ab;
 
 	if (!log && !audit)
 		return;
 	get_task_comm(comm, current);
 	cgroup_path(sc->css.cgroup, path, sizeof(path));
+	sc_format_act(what, sizeof(what), act, "errno=");
 	if (log)
-		pr_info("denied %s %u (%s) to pid %d (%s) in %s\n", sc_abi_name[abi],
-			nr, sc_name(abi, nr), task_pid_nr(current), comm, path);
+		pr_info("denied %s %u (%s) to pid %d (%s) in %s: %s\n", sc_abi_name[abi],
+			nr, sc_name_or(abi, nr), task_pid_nr(current), comm, path, what);
 	if (!audit)
 		return;
 	ab = audit_log_start(audit_context(), GFP_KERNEL, AUDIT_KERNEL_OTHER);
 	if (!ab)
 		return;
-	audit_log_format(ab, "op=syscalls-cgroup-deny abi=%s syscall=%u name=%s",
-			 sc_abi_name[abi], nr, sc_name(abi, nr));
+	audit_log_format(ab, "op=syscalls-cgroup-deny abi=%s syscall=%u name=%s action=",
+			 sc_abi_name[abi], nr, sc_name_or(abi, nr));
+	if (sc_act_kind(act) == SC_ACT_ERRNO)
+		audit_log_format(ab, "errno %s", what);
+	else
+		audit_log_format(ab, "%s", what);
 	audit_log_task_info(ab);
 	audit_log_format(ab, " cgroup=");
 	audit_log_untrustedstring(ab, path);
 	audit_log_end(ab);
 }
 
-/* Account a denial to current's cgroup: counters, events, log, audit. */
-static noinline void sc_report(enum sc_abi abi, unsigned int index)
+/*
+ * Account a denial to current's cgroup: counters, events, log, audit. The
+ * common case, counters allocated and the log line rate limited away, runs
+ * under RCU only; a reference on the css is taken to sleep (to allocate
+ * the counters, to log).
+ */
+static void sc_report(enum sc_abi abi, unsigned int index, u16 act)
 {
 	struct cgroup_subsys_state *css;
+	struct syscalls_cgroup *sc;
+	bool log, audit;
 
-	css = task_get_css(current, syscalls_cgrp_id);
-	sc_count(css_sc(css), abi, index);
-	sc_log(css_sc(css), abi, index);
+	rcu_read_lock();
+	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	if (likely(READ_ONCE(sc->counts) || READ_ONCE(sc->counts_failed))) {
+		sc_count(sc, abi, index, act);
+		if (likely(!sc_log_wanted(sc, &log, &audit))) {
+			rcu_read_unlock();
+			return;
+		}
+		rcu_read_unlock();
+		css = task_get_css(current, syscalls_cgrp_id);
+	} else {
+		rcu_read_unlock();
+		css = task_get_css(current, syscalls_cgrp_id);
+		sc_alloc_counts(css_sc(css));
+		sc_count(css_sc(css), abi, index, act);
+		sc_log_wanted(css_sc(css), &log, &audit);
+	}
+	sc_log(css_sc(css), abi, index, act, log, audit);
 	css_put(css);
 }
 
-/* The hot path: one bound check and one bit test, at any depth. */
-static __always_inline bool sc_denied(int nr, enum sc_abi *abi,
-				      unsigned int *index)
+/**
+ * sc_enforce() - carry out an action other than allow
+ * @regs: the user registers of the call, or NULL (vsyscall emulation)
+ * @nr: the call's number as made
+ * @abi: its table
+ * @index: its number in the table
+ * @act: the action
+ *
+ * Context: Process context of current, may sleep.
+ * Return: 0 if the call runs (log), otherwise its return value: -errno, or
+ * -ENOSYS for kill (SIGSYS is on its way, as for SECCOMP_RET_KILL_PROCESS).
+ */
+static noinline long sc_enforce(struct pt_regs *regs, int nr, enum sc_abi abi,
+				unsigned int index, u16 act)
 {
-	bool denied;
+	sc_report(abi, index, act);
+	switch (sc_act_kind(act)) {
+	case SC_ACT_LOG:
+		return 0;
+	case SC_ACT_KILL:
+		/* Show the call's own registers in a core dump. */
+		if (regs)
+			syscall_rollback(current, regs);
+		force_sig_seccomp(nr, 0, true);
+		return -ENOSYS;
+	default:
+		return -sc_act_errno(act);
+	}
+}
 
-	if (!sc_classify(nr, abi, index))
-		return false;
+/**
+ * sc_act_of() - the action for current's call
+ * @abi: the call's table
+ * @index: the call's number in it; for a multiplexer, set to the call it
+ *	   makes if that call's action is the stronger one
+ *
+ * Also records the call an ia32 multiplexer makes, for a recording task.
+ *
+ * Context: Process context of current.
+ * Return: the action, SC_ACT_ALLOW mostly.
+ */
+static u16 sc_act_of(enum sc_abi abi, unsigned int *index)
+{
+	const struct sc_policy *pol;
+	struct syscalls_cgroup *sc;
+	u16 act = SC_ACT_ALLOW;
+
+	rcu_read_lock();
+	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
+	    (*index == __NR_ia32_socketcall || *index == __NR_ia32_ipc))
+		sc_record_mux(READ_ONCE(sc->rec), *index);
+	pol = rcu_dereference(sc->eff);
+	if (pol && test_bit(*index, pol->check.map[abi]))
+		act = sc_hit(pol, abi, index);
+	rcu_read_unlock();
+	return act;
+}
+
+/*
+ * Everything but the common case: a call whose bit is set, or an ia32
+ * multiplexer made by a recording task. Looks at the policy again, so
+ * that the hot path keeps nothing across a call and needs no saved
+ * registers.
+ */
+static noinline long sc_slow(struct pt_regs *regs, long nr, enum sc_abi abi,
+			     unsigned int index)
+{
+	long ret;
+	u16 act;
+
+	act = sc_act_of(abi, &index);
+	if (act == SC_ACT_ALLOW)
+		return nr;
+	ret = sc_enforce(regs, nr, abi, index, act);
+	if (!ret)
+		return nr;
+	syscall_set_return_value(current, regs, ret, 0);
+	return -1;
+}
+
+/**
+ * syscalls_cgroup_fast() - enforce the policy on system call entry
+ * @regs: the user registers of the call
+ * @nr: the system call number
+ *
+ * Called by syscall_enter_from_user_mode_work() when this controller's bit
+ * is current's only entry work: no tracer, seccomp filter or tracepoint can
+ * change the number, so the check need not wait for syscall_trace_enter().
+ * The whole hot path: classify, record if asked to, one bit test; what
+ * follows a set bit is in sc_slow().
+ *
+ * Context: Process context of current, interrupts enabled, may sleep.
+ * Return: @nr, or -1 if the call is skipped (its return value is set).
+ */
+long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
+{
+	const struct sc_policy *pol;
+	struct syscalls_cgroup *sc, *rec;
+	unsigned int index;
+	enum sc_abi abi;
+	bool hit;
+
+	if (!sc_classify(nr, &abi, &index))
+		return nr;
 
 	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
 	smp_rmb();
 	rcu_read_lock();
-	denied = test_bit(*index, css_sc(task_css(current, syscalls_cgrp_id))->check.map[*abi]);
-	rcu_read_unlock();
-	return denied;
-}
-
-/**
- * sc_mux_denied() - is a trapped ia32 socketcall or ipc denied?
- * @regs: the user registers of the call
- * @index: the multiplexer's ia32 number; the call to report on return
- *
- * The multiplexer is denied if it is itself, or if the call its first
- * argument selects is (then *@index becomes that call's number).
- *
- * Context: syscalls_cgroup_skip(), for a call sc_denied() trapped.
- * Return: true if the call must not run.
- */
-static noinline bool sc_mux_denied(struct pt_regs *regs, unsigned int *index)
-{
-	const struct sc_set *eff;
-	unsigned long args[6];
-	unsigned int sub = 0;
-	bool denied;
-	u32 call;
-
-	/*
-	 * As the compat entry points see it: the low 32 bits of the register
-	 * (int $0x80 from 64-bit code can leave the high ones set).
-	 */
-	syscall_get_arguments(current, regs, args);
-	call = args[0];
-	if (*index == __NR_ia32_socketcall && call < ARRAY_SIZE(sc_socketcall_nr))
-		sub = sc_socketcall_nr[call];
-	else if (*index == __NR_ia32_ipc && (call & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
-		sub = sc_ipc_nr[call & 0xffff];
-
-	rcu_read_lock();
-	eff = &css_sc(task_css(current, syscalls_cgrp_id))->eff;
-	denied = test_bit(*index, eff->map[SC_ABI_IA32]);
-	if (!denied && sub && test_bit(sub, eff->map[SC_ABI_IA32])) {
-		*index = sub;
-		denied = true;
+	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	rec = READ_ONCE(sc->rec);
+	if (unlikely(rec)) {
+		sc_mark(rec, abi, index);
+		if (unlikely(abi == SC_ABI_IA32 && (index == __NR_ia32_socketcall ||
+						    index == __NR_ia32_ipc))) {
+			rcu_read_unlock();
+			return sc_slow(regs, nr, abi, index);
+		}
 	}
+	pol = rcu_dereference(sc->eff);
+	hit = pol && test_bit(index, pol->check.map[abi]);
 	rcu_read_unlock();
-	return denied;
+	return unlikely(hit) ? sc_slow(regs, nr, abi, index) : nr;
 }
 
 /**
- * syscalls_cgroup_check() - does current's cgroup deny this call?
- * @nr: the system call number as the entry code dispatches it
- *
- * A denial is counted, announced on syscalls.events, logged (rate
- * limited) and audited. For callers without the registers (the vsyscall
- * emulation, x86_64 only): multiplexers are not looked into.
- *
- * Context: Process context of current, may sleep, with
- * SYSCALL_WORK_SYSCALLS_CGROUP set. Takes the RCU read lock.
- * Return: true if the call must not run.
- */
-bool syscalls_cgroup_check(int nr)
-{
-	unsigned int index;
-	enum sc_abi abi;
-
-	if (likely(!sc_denied(nr, &abi, &index)))
-		return false;
-	sc_report(abi, index);
-	return true;
-}
-
-/**
- * syscalls_cgroup_skip() - enforce the policy on system call entry
+ * syscalls_cgroup_skip() - enforce the policy in syscall_trace_enter()
  * @regs: the user registers of the call
  * @nr: the final system call number, after ptrace, seccomp and tracepoints
  *
  * Context: syscall_trace_enter(), with SYSCALL_WORK_SYSCALLS_CGROUP set
  * now (not just when the call entered: it may have slept in ptrace or
  * seccomp since).
- * Return: true if the call is denied; its return value is then -ENOSYS.
+ * Return: true if the call is skipped; its return value is then set.
  */
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr)
 {
+	/* -1 means "skip" already; a tracer may have set the return value. */
+	return nr != -1 && syscalls_cgroup_fast(regs, nr) == -1;
+}
+
+/**
+ * syscalls_cgroup_vsyscall() - enforce the policy on an emulated vsyscall
+ * @nr: native (x86_64) system call number
+ *
+ * The vsyscall emulation runs system calls without the entry code.
+ *
+ * Context: Process context of current, may sleep, with
+ * SYSCALL_WORK_SYSCALLS_CGROUP set.
+ * Return: 0 if the call runs, otherwise its return value.
+ */
+long syscalls_cgroup_vsyscall(int nr)
+{
+	struct syscalls_cgroup *rec;
 	unsigned int index;
 	enum sc_abi abi;
+	u16 act;
 
-	/* -1 means "skip" already; a tracer may have set the return value. */
-	if (nr == -1 || likely(!sc_denied(nr, &abi, &index)))
-		return false;
-	if (unlikely(abi == SC_ABI_IA32 && (index == __NR_ia32_socketcall ||
-					    index == __NR_ia32_ipc)) &&
-	    !sc_mux_denied(regs, &index))
-		return false;
-	syscall_set_return_value(current, regs, -ENOSYS, 0);
-	sc_report(abi, index);
-	return true;
+	if (!sc_classify(nr, &abi, &index))
+		return 0;
+	rcu_read_lock();
+	rec = READ_ONCE(css_sc(task_css(current, syscalls_cgrp_id))->rec);
+	sc_mark(rec, abi, index);
+	rcu_read_unlock();
+	act = sc_act_of(abi, &index);
+	if (likely(act == SC_ACT_ALLOW))
+		return 0;
+	return sc_enforce(NULL, nr, abi, index, act);
 }
 
 /* ---- cgroup interface -------------------------------------------------------- */
@@ -924,7 +750,7 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 	return &sc->css;
 }
 
-/* A new cgroup starts with its parent's effective set as its own. */
+/* A new cgroup starts with its parent's effective policy as its own. */
 static int syscalls_css_online(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
@@ -933,8 +759,10 @@ static int syscalls_css_online(struct cgroup_subsys_state *css)
 	lockdep_assert_held(&cgroup_mutex);
 	mutex_lock(&syscalls_mutex);
 	if (parent) {
-		sc->own = parent->eff;
-		sc_set_eff(sc, &parent->eff);
+		sc->own = sc_policy_get(sc_eff(parent));
+		rcu_assign_pointer(sc->eff, sc_policy_get(sc_eff(parent)));
+		sc->rec = parent->rec;
+		sc->rec_up = parent->rec;
 		sc->restricted = parent->restricted;
 	}
 	sc->online = true;
@@ -954,18 +782,10 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 	struct syscalls_cgroup *sc = css_sc(css);
 
 	cancel_delayed_work_sync(&sc->notify_work);
+	sc_policy_put(sc->own);
+	sc_policy_put(rcu_dereference_protected(sc->eff, true));
 	kfree(sc->counts);
 	kmem_cache_free(sc_cache, sc);
-}
-
-static bool sc_set_subset(const struct sc_set *a, const struct sc_set *b)
-{
-	int abi;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (!bitmap_subset(a->map[abi], b->map[abi], SC_MAX_NR))
-			return false;
-	return true;
 }
 
 /**
@@ -974,9 +794,9 @@ static bool sc_set_subset(const struct sc_set *a, const struct sc_set *b)
  *
  * cgroup v1 lets a task move itself (or a task of its uid) wherever it may
  * write the tasks file. Without CAP_SYS_ADMIN, which could rewrite the
- * policy anyway, a move must not lose any denial: the destination's
- * effective set must contain the source's. The capability is looked at
- * only for such a move, and quietly: no PF_SUPERPRIV, no audit record.
+ * policy anyway, a move must not weaken the action of any call. The
+ * capability is looked at only for such a move, and quietly: no
+ * PF_SUPERPRIV, no audit record.
  *
  * The mover is current. A move the kernel makes itself (cpuset moving
  * tasks out of a cgroup that lost its last CPU, when co-mounted with this
@@ -984,7 +804,7 @@ static bool sc_set_subset(const struct sc_set *a, const struct sc_set *b)
  * tasks then follow the destination's policy.
  *
  * Context: cgroup_mutex held.
- * Return: 0, or -EPERM for a move that would drop a denial.
+ * Return: 0, or -EPERM for a move that would weaken an action.
  */
 static int syscalls_can_attach(struct cgroup_taskset *tset)
 {
@@ -995,7 +815,7 @@ static int syscalls_can_attach(struct cgroup_taskset *tset)
 	cgroup_taskset_for_each(task, dst, tset) {
 		struct syscalls_cgroup *src = css_sc(task_css(task, syscalls_cgrp_id));
 
-		if (!sc_set_subset(&src->eff, &css_sc(dst)->eff))
+		if (!sc_policy_covers(sc_eff(css_sc(dst)), sc_eff(src)))
 			return has_capability_noaudit(current, CAP_SYS_ADMIN) ? 0 : -EPERM;
 	}
 	return 0;
@@ -1024,52 +844,61 @@ static void syscalls_fork(struct task_struct *task)
 	rcu_read_unlock();
 }
 
-static void sc_show_set(struct seq_file *sf, const struct sc_set *set,
-			bool allowed)
+/* syscalls.deny and syscalls.allow: the RFC's lists of numbers. */
+static int syscalls_show(struct seq_file *sf, void *v)
 {
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	bool allowed = seq_cft(sf)->private == SC_FILE_ALLOW;
+	struct sc_policy *eff;
 	unsigned int nr;
 	int abi;
 
+	mutex_lock(&syscalls_mutex);
+	eff = sc_policy_get(sc_eff(sc));
+	mutex_unlock(&syscalls_mutex);
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		const char *prefix = abi == SC_ABI_X86_64 ? "" : sc_abi_name[abi];
 		const char *sep = abi == SC_ABI_X86_64 ? "" : ":";
 
-		if (allowed) {
-			for_each_clear_bit(nr, set->map[abi], sc_nr[abi])
+		for (nr = 0; nr < sc_nr[abi]; nr++)
+			if (!sc_policy_act(eff, abi, nr) == allowed)
 				seq_printf(sf, "%s%s%u\n", prefix, sep, nr);
-		} else {
-			for_each_set_bit(nr, set->map[abi], sc_nr[abi])
-				seq_printf(sf, "%s%s%u\n", prefix, sep, nr);
-		}
 	}
-}
-
-static int syscalls_show(struct seq_file *sf, void *v)
-{
-	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
-	struct sc_set eff;
-
-	mutex_lock(&syscalls_mutex);
-	eff = sc->eff;
-	mutex_unlock(&syscalls_mutex);
-	sc_show_set(sf, &eff, seq_cft(sf)->private == SC_FILE_ALLOW);
+	sc_policy_put(eff);
 	return 0;
 }
 
-/* syscalls.policy: "abi nr name" for each effective denial. */
+/* syscalls.policy: the effective policy as statements. */
 static int syscalls_policy_show(struct seq_file *sf, void *v)
 {
 	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
-	struct sc_set eff;
-	unsigned int nr;
-	int abi;
+	struct sc_policy *eff;
 
 	mutex_lock(&syscalls_mutex);
-	eff = sc->eff;
+	eff = sc_policy_get(sc_eff(sc));
 	mutex_unlock(&syscalls_mutex);
+	sc_show_policy(sf, eff);
+	sc_policy_put(eff);
+	return 0;
+}
+
+static int syscalls_record_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%d\n", READ_ONCE(css_sc(seq_css(sf))->recording));
+	return 0;
+}
+
+/* syscalls.used: the recorded calls, as items on one line. */
+static int syscalls_used_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_set used;
+	int abi, i;
+
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for_each_set_bit(nr, eff.map[abi], sc_nr[abi])
-			seq_printf(sf, "%s %u %s\n", sc_abi_name[abi], nr, sc_name(abi, nr));
+		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
+			used.map[abi][i] = READ_ONCE(sc->used.map[abi][i]);
+	sc_show_items(sf, &used);
 	return 0;
 }
 
@@ -1078,12 +907,13 @@ static u64 sc_total(struct syscalls_cgroup *sc)
 	return atomic64_read(&sc->total);
 }
 
-/* syscalls.stat: "total N", then "abi nr name count" per call denied. */
+/* syscalls.stat: "total N", then "abi nr name count action" per call. */
 static int syscalls_stat_show(struct seq_file *sf, void *v)
 {
 	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
 	struct sc_counts *counts = READ_ONCE(sc->counts);
 	unsigned int nr, n;
+	char what[24];
 	int abi;
 
 	seq_printf(sf, "total %llu\n", sc_total(sc));
@@ -1092,9 +922,12 @@ static int syscalls_stat_show(struct seq_file *sf, void *v)
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for (nr = 0; nr < sc_nr[abi]; nr++) {
 			n = atomic_read(&counts->n[abi][nr]);
-			if (n)
-				seq_printf(sf, "%s %u %s %u\n", sc_abi_name[abi],
-					   nr, sc_name(abi, nr), n);
+			if (!n)
+				continue;
+			sc_format_act(what, sizeof(what), READ_ONCE(counts->last[abi][nr]),
+				      "errno=");
+			seq_printf(sf, "%s %u %s %u %s\n", sc_abi_name[abi], nr,
+				   sc_name_or(abi, nr), n, what);
 		}
 	}
 	return 0;
@@ -1107,35 +940,18 @@ static int syscalls_events_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-/**
- * syscalls_write() - write handler of syscalls.allow and syscalls.deny
- * @of: the open file
- * @buf: the written text
- * @nbytes: its length
- * @off: ignored
- *
- * Takes cgroup_mutex, as the cgroup core's own files do, so that no task
- * migrates while the write walks tasks (see sc_flip()). Meanwhile the
- * file's active reference is released, so that a removal of the cgroup,
- * which holds cgroup_mutex while it waits for writers to leave its files,
- * does not wait for this one; a reference on the css keeps it.
- *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
- * Return: @nbytes, or
- * * -EPERM - no CAP_SYS_ADMIN in the writer or in the opener of the file,
- *   or an allow the parent does not grant
- * * -EINVAL - a NUL byte in the write, or see sc_parse()
- * * -ERANGE - see sc_parse()
- * * -ENODEV - the cgroup is being removed
- * The policy is unchanged after any error.
+/*
+ * Enter a write: check the writer, then take cgroup_mutex as the cgroup
+ * core's own files do, so that no task migrates while the write walks
+ * tasks (see sc_flip()). Meanwhile the file's active reference is released,
+ * so that a removal of the cgroup, which holds cgroup_mutex while it waits
+ * for writers to leave its files, does not wait for this one; a reference
+ * on the css keeps it. Returns -ENODEV, with nothing held, for a cgroup
+ * being removed.
  */
-static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
-			      size_t nbytes, loff_t off)
+static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 {
 	struct syscalls_cgroup *sc = css_sc(of_css(of));
-	bool allow = of_cft(of)->private == SC_FILE_ALLOW;
-	struct sc_set req;
-	int ret;
 
 	/* Both: a descriptor handed on must not carry the opener's power. */
 	if (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
@@ -1144,22 +960,112 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
 	/* Text only: a NUL inside the write would hide what follows it. */
 	if (memchr(buf, '\0', nbytes))
 		return -EINVAL;
-	ret = sc_parse(buf, &req);
-	if (ret)
-		return ret;
-
 	css_get(&sc->css);
 	kernfs_break_active_protection(of->kn);
 	cgroup_lock();
 	mutex_lock(&syscalls_mutex);
-	ret = sc->online ? sc_apply(&sc->own, &sc_parent(sc)->eff, &req, allow) : -ENODEV;
-	if (!ret)
-		sc_propagate(sc);
+	if (sc->online)
+		return 0;
 	mutex_unlock(&syscalls_mutex);
 	cgroup_unlock();
 	kernfs_unbreak_active_protection(of->kn);
 	css_put(&sc->css);
+	return -ENODEV;
+}
+
+static void sc_write_end(struct kernfs_open_file *of)
+{
+	mutex_unlock(&syscalls_mutex);
+	cgroup_unlock();
+	kernfs_unbreak_active_protection(of->kn);
+	css_put(of_css(of));
+}
+
+/**
+ * syscalls_write() - write handler of syscalls.allow, .deny and .policy
+ * @of: the open file
+ * @buf: the written text
+ * @nbytes: its length
+ * @off: ignored
+ *
+ * Builds the new own policy in a copy, then hands it to sc_propagate().
+ *
+ * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Return: @nbytes, or
+ * * -EPERM - no CAP_SYS_ADMIN in the writer or in the opener of the file,
+ *   or an allow the parent does not grant
+ * * -EINVAL - a NUL byte in the write, a malformed item or statement
+ * * -ERANGE - a number past the end of its table, an errno outside 1-4095
+ * * -ENOMEM - out of memory
+ * * -ENODEV - the cgroup is being removed
+ * * -E2BIG - a write to syscalls.policy at a nonzero offset: the rest of a
+ *   policy that did not come in one write
+ * The policy is unchanged after any error.
+ */
+static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
+			      size_t nbytes, loff_t off)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	enum sc_file file = of_cft(of)->private;
+	struct sc_policy *own, *parent;
+	int ret;
+
+	/* The rest of a policy too long for one write: never half a policy. */
+	if (file == SC_FILE_POLICY && off)
+		return -E2BIG;
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	parent = sc_eff(sc_parent(sc));
+	own = sc_policy_new(file == SC_FILE_POLICY ? NULL : sc->own);
+	if (!own)
+		ret = -ENOMEM;
+	else if (file == SC_FILE_POLICY)
+		ret = sc_write_policy(own, buf, parent);
+	else
+		ret = sc_write_items(own, buf, file == SC_FILE_ALLOW, parent);
+	if (ret)
+		kfree(own);
+	else
+		ret = sc_propagate(sc, sc_policy_finish(own));
+	sc_write_end(of);
 	return ret ?: nbytes;
+}
+
+/* syscalls.record: "1" starts recording, "0" stops. */
+static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
+				     size_t nbytes, loff_t off)
+{
+	unsigned int on;
+	int ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	ret = kstrtouint(strim(buf), 10, &on);
+	if (!ret && on > 1)
+		ret = -EINVAL;
+	if (!ret)
+		sc_set_recording(css_sc(of_css(of)), on);
+	sc_write_end(of);
+	return ret ? -EINVAL : nbytes;
+}
+
+/* syscalls.used: any write clears the record. */
+static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
+				   size_t nbytes, loff_t off)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	int abi, i, ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
+			WRITE_ONCE(sc->used.map[abi][i], 0);
+	sc_write_end(of);
+	return nbytes;
 }
 
 static struct cftype syscalls_files[] = {
@@ -1180,6 +1086,21 @@ static struct cftype syscalls_files[] = {
 	{
 		.name = "policy",
 		.seq_show = syscalls_policy_show,
+		.write = syscalls_write,
+		.private = SC_FILE_POLICY,
+		.max_write_len = SC_POLICY_MAX,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "record",
+		.seq_show = syscalls_record_show,
+		.write = syscalls_record_write,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "used",
+		.seq_show = syscalls_used_show,
+		.write = syscalls_used_write,
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
 	{
@@ -1207,50 +1128,9 @@ struct cgroup_subsys syscalls_cgrp_subsys = {
 	.legacy_cftypes	= syscalls_files,
 };
 
-static void __init build_check_sc(void)
-{
-	BUILD_BUG_ON(NR_syscalls > SC_MAX_NR);
-	BUILD_BUG_ON(IA32_NR_syscalls > SC_MAX_NR);
-	BUILD_BUG_ON(X32_NR_syscalls > SC_MAX_NR);
-	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x86_64) > NR_syscalls);
-	BUILD_BUG_ON(ARRAY_SIZE(sc_names_ia32) > IA32_NR_syscalls);
-	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x32) > X32_NR_syscalls);
-	/* The x32 dispatch in sc_classify() relies on this. */
-	BUILD_BUG_ON(NR_syscalls > __X32_SYSCALL_BIT);
-}
-
 static int __init syscalls_cgroup_init(void)
 {
-	unsigned int i;
-	int nr;
-
-	build_check_sc();
-	__set_bit(__NR_exit, sc_never.map[SC_ABI_X86_64]);
-	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X86_64]);
-	__set_bit(__NR_rt_sigreturn, sc_never.map[SC_ABI_X86_64]);
-	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X86_64]);
-	__set_bit(__NR_ia32_exit, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_exit_group, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_sigreturn, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_rt_sigreturn, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_restart_syscall, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_exit, sc_never.map[SC_ABI_X32]);
-	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X32]);
-	__set_bit(__NR_x32_rt_sigreturn, sc_never.map[SC_ABI_X32]);
-	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X32]);
-
-	for (i = 0; i < ARRAY_SIZE(sc_socketcall_names); i++) {
-		nr = sc_socketcall_names[i] ? sc_lookup(SC_ABI_IA32, sc_socketcall_names[i]) : 0;
-		sc_socketcall_nr[i] = nr > 0 ? nr : 0;
-	}
-	for (i = 0; i < ARRAY_SIZE(sc_ipc_names); i++) {
-		nr = sc_ipc_names[i] ? sc_lookup(SC_ABI_IA32, sc_ipc_names[i]) : 0;
-		sc_ipc_nr[i] = nr > 0 ? nr : 0;
-	}
+	sc_policy_init();
 	return 0;
 }
 early_initcall(syscalls_cgroup_init);
-
-#ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST
-#include "syscalls_cgroup_test.c"
-#endif

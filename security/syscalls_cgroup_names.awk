@@ -6,7 +6,20 @@
 # -> entry point table, an entry point being a small integer (1, 2, ...; 0
 # for none), the same in every table, so that sys_setuid (x86_64 105, ia32
 # 213 setuid32) has one number.
+# Then, from include/uapi/asm-generic/errno-base.h and errno.h, the errno
+# names: number -> name, and the aliases (EWOULDBLOCK is EAGAIN).
 FNR == 1 { file++ }
+FILENAME ~ /errno/ {
+	if ($1 == "#define" && $2 ~ /^E[A-Z0-9]+$/) {
+		if ($3 ~ /^[0-9]+$/)
+			errname[$3 + 0] = $2
+		else
+			alias[$2] = $3
+		if ($3 + 0 > maxerr)
+			maxerr = $3 + 0
+	}
+	next
+}
 /^[0-9]/ {
 	if (file == 1) {
 		if ($2 == "common" || $2 == "64")
@@ -48,5 +61,14 @@ END {
 	table("x86_64")
 	table("ia32")
 	table("x32")
-	printf "#define SC_NR_ENTRIES %d\n", entries + 1
+	printf "#define SC_NR_ENTRIES %d\n\n", entries + 1
+	print "static const char *const sc_errnames[] = {"
+	for (n = 1; n <= maxerr; n++)
+		if (n in errname)
+			printf "\t[%d] = \"%s\",\n", n, errname[n]
+	print "};\n"
+	print "static const struct { const char *name, *is; } sc_errno_aliases[] = {"
+	for (a in alias)
+		printf "\t{ \"%s\", \"%s\" },\n", a, alias[a]
+	print "};"
 }

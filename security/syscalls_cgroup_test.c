@@ -1,78 +1,172 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the system call controller's policy logic: parsing of
- * writes and the hierarchy rules. Included from syscalls_cgroup.c.
+ * KUnit tests of the system call controller's policy logic, without cgroups
+ * or tasks: the name tables and ia32 multiplexers; the items of
+ * syscalls.deny and syscalls.allow (numbers, ranges, "all", names, bare-name
+ * expansions, patterns, "?", actions and their errors); the statements of
+ * syscalls.policy; the precedence of actions (sc_act_combine(),
+ * sc_policy_compose()), sc_policy_covers(), sc_policy_equal() and
+ * sc_format_act(). Included at the end of syscalls_cgroup_policy.c, so that
+ * its static functions can be called.
  */
 
+#include <kunit/resource.h>
 #include <kunit/test.h>
 
-/* Parse a copy of @text (sc_parse() modifies its input). */
-static int sc_test_parse(struct kunit *test, const char *text,
-			 struct sc_set *req)
+/* A copy of @text: the parsers modify their input. */
+static char *sc_test_text(struct kunit *test, const char *text)
 {
 	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	return sc_parse(buf, req);
+	return buf;
 }
+
+/* An empty policy to write items into; never given to sc_policy_finish(). */
+static struct sc_policy *sc_test_pol(struct kunit *test)
+{
+	struct sc_policy *pol = kunit_kzalloc(test, sizeof(*pol), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	return pol;
+}
+
+/* Write items @text to @pol, as syscalls.deny (or .allow) would. */
+static int sc_test_items(struct kunit *test, struct sc_policy *pol,
+			 const char *text, bool allow,
+			 const struct sc_policy *parent)
+{
+	return sc_write_items(pol, sc_test_text(test, text), allow, parent);
+}
+
+/* Deny @text in a new empty policy, returned in *@polp. */
+static int sc_test_deny(struct kunit *test, const char *text,
+			struct sc_policy **polp)
+{
+	*polp = sc_test_pol(test);
+	return sc_test_items(test, *polp, text, false, NULL);
+}
+
+/* Write statements @text to @pol, as syscalls.policy would. */
+static int sc_test_write(struct kunit *test, struct sc_policy *pol,
+			 const char *text, const struct sc_policy *parent)
+{
+	return sc_write_policy(pol, sc_test_text(test, text), parent);
+}
+
+/* The number of calls of @abi with an action, up to SC_MAX_NR. */
+static unsigned int sc_test_count(const struct sc_policy *pol, enum sc_abi abi)
+{
+	unsigned int nr, n = 0;
+
+	for (nr = 0; nr < SC_MAX_NR; nr++)
+		if (pol->act[abi][nr] != SC_ACT_ALLOW)
+			n++;
+	return n;
+}
+
+#define SC_ENOSYS	(SC_ACT_ERRNO | ENOSYS)
+
+KUNIT_DEFINE_ACTION_WRAPPER(sc_test_put, sc_policy_put, struct sc_policy *);
+
+/* Drop the reference to @pol (may be NULL) when the test ends. */
+static struct sc_policy *sc_test_keep(struct kunit *test, struct sc_policy *pol)
+{
+	if (pol)
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_test_put, pol), 0);
+	return pol;
+}
+
+/*
+ * A finished policy (@set and @check derived) from the statements @text, as
+ * a write to syscalls.policy makes it; NULL if it has no action.
+ */
+static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
+					const struct sc_policy *parent)
+{
+	char *buf = sc_test_text(test, text);
+	struct sc_policy *pol = sc_policy_new(NULL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	ret = sc_write_policy(pol, buf, parent);
+	if (ret)
+		sc_policy_put(pol);
+	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
+	return sc_test_keep(test, sc_policy_finish(pol));
+}
+
+/* ---- numbers, tables, ranges, lists ------------------------------------------ */
 
 static void sc_test_parse_number(struct kunit *test)
 {
-	struct sc_set req;
+	struct sc_policy *pol;
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "59\n", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(59, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, bitmap_weight(req.map[SC_ABI_X86_64], SC_MAX_NR) == 1);
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_IA32], SC_MAX_NR));
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X32], SC_MAX_NR));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "59\n", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][59], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 0);
 }
 
 static void sc_test_parse_abis(struct kunit *test)
 {
-	struct sc_set req;
+	struct sc_policy *pol;
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:11", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(11, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:11", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][11], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "x32:520", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(520, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x32:520", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][520], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "x86_64:59", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(59, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x86_64:59", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][59], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
 }
 
 static void sc_test_parse_lists(struct kunit *test)
 {
-	struct sc_set req;
+	struct sc_policy *pol;
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "1,2 ia32:3\t4-6 , x32:512-513", &req), 0);
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X86_64], SC_MAX_NR), 5);
-	KUNIT_EXPECT_TRUE(test, test_bit(6, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(3, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "1,2 ia32:3\t4-6 , x32:512-513", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 5);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][6], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][3], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
 	/* 513 is x32 rt_sigreturn: skipped inside a range. */
-	KUNIT_EXPECT_TRUE(test, test_bit(512, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(513, req.map[SC_ABI_X32]));
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][512], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][513], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 1);
 
 	/* "all" covers every table, minus the calls that cannot be denied. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "all", &req), 0);
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X86_64], SC_MAX_NR),
-			NR_syscalls - 4);
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR),
-			IA32_NR_syscalls - 5);
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_exit_group, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_FALSE(test, test_bit(NR_syscalls, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "all", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), NR_syscalls - 4);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), IA32_NR_syscalls - 5);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), X32_NR_syscalls - 4);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][__NR_exit_group], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][NR_syscalls - 1], SC_ENOSYS);
 
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:all", &req), 0);
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR),
-			IA32_NR_syscalls - 5);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:all", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), IA32_NR_syscalls - 5);
 
 	/* exit inside a list is skipped, the rest applies. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "59,60", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(59, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_FALSE(test, test_bit(60, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "59,60", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][59], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][60], SC_ACT_ALLOW);
+
+	/* Allow items clear what deny items set, in order. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "x86_64:all", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "39 110-111", true, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), NR_syscalls - 4 - 3);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][112], SC_ENOSYS);
 }
 
 static void sc_test_names_tables(struct kunit *test)
@@ -89,66 +183,72 @@ static void sc_test_names_tables(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "arch_prctl"), 384);
 	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "accept"), -ENOENT);
 	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_X86_64, "nosuchcall"), -ENOENT);
-	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_X86_64, NR_syscalls), "?");
+	/* An alias is no name of the ia32 table. */
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "mmap2"), 192);
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "semop"), -ENOENT);
+	/* Holes: x32 13 is x86_64's rt_sigaction; past the end. */
+	KUNIT_EXPECT_NULL(test, sc_name(SC_ABI_X32, 13));
+	KUNIT_EXPECT_NULL(test, sc_name(SC_ABI_X86_64, NR_syscalls));
 }
 
+/* Bare names: every table, same entry point, ia32 equivalents. */
 static void sc_test_parse_names(struct kunit *test)
 {
-	struct sc_set req;
+	struct sc_policy *pol;
 
 	/* A bare name: every table that has it. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ptrace", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(101, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(26, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(521, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_X32], SC_MAX_NR), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ptrace", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][101], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][26], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][521], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 1);
 
 	/* A bare name that ia32 lacks: there, accept4 does its work. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "accept", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(43, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(364, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "accept", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][43], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][43], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][364], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
 
 	/* Same entry point: sys_setuid is setuid32 in ia32; 23 by name. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "setuid", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(105, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(23, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(213, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 2);
-	KUNIT_EXPECT_TRUE(test, test_bit(105, req.map[SC_ABI_X32]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "setuid", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][105], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][23], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][213], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][105], SC_ENOSYS);
 	/* ... and the time64 calls of ia32 share the 64-bit entry points. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "clock_gettime", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(265, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(403, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "clock_gettime", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][265], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][403], SC_ENOSYS);
 	/* Another name, another entry point: sc_ia32_also[]. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "mmap", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(90, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(192, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "newfstatat", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(300, req.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "mmap", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][90], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][192], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "newfstatat", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][300], SC_ENOSYS);
 	/* A prefixed name is that one call. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:setuid", &req), 0);
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
-	KUNIT_EXPECT_TRUE(test, test_bit(23, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:setuid", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][23], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
 	/* No entry point is shared by calls without one. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:break", &req), 0);
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "break", &req), 0);
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
-	KUNIT_EXPECT_TRUE(test, bitmap_empty(req.map[SC_ABI_X86_64], SC_MAX_NR));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:break", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "break", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
 
 	/* Prefixed names and mixed lists. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "ia32:open,x32:execve 59", &req), 0);
-	KUNIT_EXPECT_TRUE(test, test_bit(5, req.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_EQ(test, bitmap_weight(req.map[SC_ABI_IA32], SC_MAX_NR), 1);
-	KUNIT_EXPECT_TRUE(test, test_bit(520, req.map[SC_ABI_X32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(59, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:open,x32:execve 59", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][5], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][520], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][59], SC_ENOSYS);
 
 	/* Never-deniable names are skipped in a list. */
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, "exit,getppid", &req), 0);
-	KUNIT_EXPECT_FALSE(test, test_bit(60, req.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(110, req.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "exit,getppid", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][60], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ENOSYS);
 }
 
 struct sc_bad_input {
@@ -194,6 +294,8 @@ static const struct sc_bad_input sc_bad_inputs[] = {
 	{ "60-60", -EINVAL },
 	{ "60-60,231", -EINVAL },
 	{ "exit exit_group", -EINVAL },
+	{ "exit=EPERM", -EINVAL },
+	{ "?exit", -EINVAL },
 	/* Names. */
 	{ "nosuchcall", -EINVAL },
 	{ "ia32:accept", -EINVAL },
@@ -215,130 +317,659 @@ static const struct sc_bad_input sc_bad_inputs[] = {
 
 static void sc_test_parse_errors(struct kunit *test)
 {
-	struct sc_set req;
+	struct sc_policy *pol;
 	char limit[32];
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(sc_bad_inputs); i++)
-		KUNIT_EXPECT_EQ_MSG(test, sc_test_parse(test, sc_bad_inputs[i].text, &req),
+	for (i = 0; i < ARRAY_SIZE(sc_bad_inputs); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_deny(test, sc_bad_inputs[i].text, &pol),
 				    sc_bad_inputs[i].err, "input \"%s\"", sc_bad_inputs[i].text);
+	}
 
 	/* The first number past each table. */
 	snprintf(limit, sizeof(limit), "%u", NR_syscalls);
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), -ERANGE);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, limit, &pol), -ERANGE);
 	snprintf(limit, sizeof(limit), "ia32:%u", IA32_NR_syscalls);
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), -ERANGE);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, limit, &pol), -ERANGE);
 	snprintf(limit, sizeof(limit), "x32:%u", X32_NR_syscalls);
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), -ERANGE);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, limit, &pol), -ERANGE);
 	snprintf(limit, sizeof(limit), "%u", NR_syscalls - 1);
-	KUNIT_EXPECT_EQ(test, sc_test_parse(test, limit, &req), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, limit, &pol), 0);
 }
 
-/* A socketcall or ipc is trapped where a call it multiplexes is denied. */
-static void sc_test_mux(struct kunit *test)
-{
-	struct sc_set *eff = kunit_kzalloc(test, sizeof(*eff), GFP_KERNEL);
-	struct sc_set *check = kunit_kzalloc(test, sizeof(*check), GFP_KERNEL);
+/* ---- actions ------------------------------------------------------------------ */
 
-	KUNIT_ASSERT_NOT_NULL(test, eff);
-	KUNIT_ASSERT_NOT_NULL(test, check);
-	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_SOCKET], 359);
-	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_ACCEPT], 364);
-	KUNIT_EXPECT_EQ(test, sc_socketcall_nr[SYS_SEND], 369);
-	KUNIT_EXPECT_EQ(test, sc_ipc_nr[SEMGET], 393);
-	KUNIT_EXPECT_EQ(test, sc_ipc_nr[SEMOP], 420);
-	KUNIT_EXPECT_EQ(test, sc_ipc_nr[0], 0);
-
-	sc_trap_mux(check, eff, __NR_ia32_socketcall, sc_socketcall_nr,
-		    ARRAY_SIZE(sc_socketcall_nr));
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(check));
-	__set_bit(359, eff->map[SC_ABI_IA32]);
-	sc_trap_mux(check, eff, __NR_ia32_socketcall, sc_socketcall_nr,
-		    ARRAY_SIZE(sc_socketcall_nr));
-	sc_trap_mux(check, eff, __NR_ia32_ipc, sc_ipc_nr, ARRAY_SIZE(sc_ipc_nr));
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, check->map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, check->map[SC_ABI_IA32]));
-}
-
-/* A small hierarchy: root (never restricted) -> a -> b. */
-struct sc_test_cg {
-	struct sc_set own, eff;
+struct sc_act_input {
+	const char *text;
+	int ret;
+	u16 act;
 };
 
-static void sc_test_online(struct sc_test_cg *cg, const struct sc_test_cg *parent)
+static const struct sc_act_input sc_act_inputs[] = {
+	{ "getppid=EPERM", 0, SC_ACT_ERRNO | EPERM },
+	{ "getppid=EWOULDBLOCK", 0, SC_ACT_ERRNO | 11 },
+	{ "getppid=EAGAIN", 0, SC_ACT_ERRNO | 11 },
+	{ "getppid=EDEADLOCK", 0, SC_ACT_ERRNO | EDEADLK },
+	{ "getppid=EHWPOISON", 0, SC_ACT_ERRNO | EHWPOISON },
+	{ "getppid=ENOSYS", 0, SC_ENOSYS },
+	{ "getppid=77", 0, SC_ACT_ERRNO | 77 },
+	{ "getppid=1", 0, SC_ACT_ERRNO | 1 },
+	{ "getppid=4095", 0, SC_ACT_ERRNO | 4095 },
+	{ "getppid=log", 0, SC_ACT_LOG },
+	{ "getppid=kill", 0, SC_ACT_KILL },
+	{ "getppid", 0, SC_ENOSYS },
+	{ "getppid=0", -ERANGE },
+	{ "getppid=4096", -ERANGE },
+	{ "getppid=-1", -EINVAL },
+	{ "getppid=x", -EINVAL },
+	{ "getppid=EFOO", -EINVAL },
+	{ "getppid=eperm", -EINVAL },
+	{ "getppid=LOG", -EINVAL },
+	{ "getppid=", -EINVAL },
+	{ "getpid=", -EINVAL },
+	{ "getppid=EPERM=EPERM", -EINVAL },
+	{ "=", -EINVAL },
+	{ "=EPERM", -EINVAL },
+	{ "x86_64:=EPERM", -EINVAL },
+};
+
+static void sc_test_actions(struct kunit *test)
 {
-	cg->own = parent->eff;
-	cg->eff = parent->eff;
+	const struct sc_act_input *in;
+	struct sc_policy *pol;
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(sc_act_inputs); i++) {
+		in = &sc_act_inputs[i];
+		ret = sc_test_deny(test, in->text, &pol);
+		KUNIT_EXPECT_EQ_MSG(test, ret, in->ret, "input \"%s\"", in->text);
+		if (ret || in->ret)
+			continue;
+		/* A bare name: the action in each table. */
+		KUNIT_EXPECT_EQ_MSG(test, pol->act[SC_ABI_X86_64][110], in->act,
+				    "input \"%s\"", in->text);
+		KUNIT_EXPECT_EQ_MSG(test, pol->act[SC_ABI_IA32][64], in->act,
+				    "input \"%s\"", in->text);
+		KUNIT_EXPECT_EQ_MSG(test, pol->act[SC_ABI_X32][110], in->act,
+				    "input \"%s\"", in->text);
+		KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
+	}
+
+	/* Each item has its own action; prefixes, numbers, ranges, all. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:getppid=kill,x86_64:39=EIO 1-2=log",
+					   &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][39], SC_ACT_ERRNO | EIO);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][1], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][2], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 3);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x32:all=EPERM", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][520], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), X32_NR_syscalls - 4);
+
+	/* No action on an allowed item. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid=EPERM", true, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid=log", true, NULL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid", true, NULL), 0);
+
+	/* Denying again replaces the action, within a write and across writes. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "getppid=EPERM x86_64:getppid=EACCES", &pol),
+			0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ERRNO | EACCES);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid=kill", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid=log", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][110], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "all=EPERM", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "x86_64:getppid", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][39], SC_ACT_ERRNO | EPERM);
+	/* A failed item is an error of the write. */
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid=kill,getpid=0", false, NULL),
+			-ERANGE);
 }
 
-static void sc_test_update(struct sc_test_cg *cg, const struct sc_test_cg *parent)
+/* ---- "?" and patterns ---------------------------------------------------------- */
+
+static void sc_test_optional(struct kunit *test)
 {
-	sc_set_or(&cg->eff, &cg->own, &parent->eff);
+	static const char *const bad[] = {
+		"?", "??x", "??getppid", "?123", "?all", "?1-3", "?x86_64:all",
+		"?ia32:5", "x86_64:?", "?=EPERM",
+	};
+	struct sc_policy *pol;
+	int i;
+
+	/* A name no table has: skipped, nothing set. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuchcall", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuchcall=EPERM", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "nosuchcall", &pol), -EINVAL);
+	/* A name missing from the one table named. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?ia32:accept", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	/* Allowed too. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "?nosuchcall", true, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "nosuchcall", true, NULL), -EINVAL);
+
+	/* "?" only before a name or a pattern. */
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_deny(test, bad[i], &pol), -EINVAL,
+				    "input \"%s\"", bad[i]);
+
+	/* A name that exists: as without "?". */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?getppid", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][110], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?x86_64:getppid=EPERM", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	/* Mixed: the skipped one does not stop the others. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuchcall getppid=log,?alsonot", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
 }
 
-static int sc_test_write(struct kunit *test, struct sc_test_cg *cg,
-			 const struct sc_test_cg *parent, const char *text,
-			 bool allow)
+static void sc_test_patterns(struct kunit *test)
 {
-	struct sc_set req;
-	int ret = sc_test_parse(test, text, &req);
+	struct sc_policy *pol;
+	unsigned int nr;
 
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	return sc_apply(&cg->own, &parent->eff, &req, allow);
+	/* A bare pattern: every table. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "mkdir*", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][83], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][258], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 2);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][39], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][296], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][83], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][258], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 2);
+
+	/* A prefixed pattern: that table only; with an action. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x86_64:*xattr*=EPERM", &pol), 0);
+	for (nr = 188; nr <= 199; nr++)
+		KUNIT_EXPECT_EQ_MSG(test, pol->act[SC_ABI_X86_64][nr], SC_ACT_ERRNO | EPERM,
+				    "x86_64 %u (%s)", nr, sc_name(SC_ABI_X86_64, nr));
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 12);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 0);
+
+	/* Character classes and "?" inside a name. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:[gs]etuid32", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][199], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][213], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x86_64:getp?id", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][121], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 2);
+
+	/* Matching nothing: an error, unless "?". */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "nosuch*", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x32:*xattr*,nosuch*", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:arch_prctl*", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x32:arch_prctl[0-9]", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuch*", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuch*=kill", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
+	/* "?" then a pattern that matches. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?x86_64:mkdir*", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 2);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
 }
 
-static void sc_test_hierarchy(struct kunit *test)
+/* ---- statements (syscalls.policy) ---------------------------------------------- */
+
+static void sc_test_statements(struct kunit *test)
 {
-	struct sc_test_cg *cgs = kunit_kcalloc(test, 4, sizeof(*cgs), GFP_KERNEL);
-	struct sc_test_cg *root, *a, *b, *c;
+	static const struct sc_bad_input bad[] = {
+		{ "permit getppid", -EINVAL },
+		{ "Deny getppid", -EINVAL },
+		{ "denygetppid", -EINVAL },
+		{ "getppid", -EINVAL },
+		{ "deny", -EINVAL },
+		{ "deny   ", -EINVAL },
+		{ "deny # nothing", -EINVAL },
+		{ "allow", -EINVAL },
+		{ "deny ,", -EINVAL },
+		{ "deny getppid\nbogus\n", -EINVAL },
+		{ "deny getppid\ndeny\n", -EINVAL },
+		{ "deny getppid\ndeny nosuchcall\n", -EINVAL },
+		{ "allow getppid=EPERM", -EINVAL },
+		{ "deny getppid=0", -ERANGE },
+		{ "deny 9999", -ERANGE },
+	};
+	struct sc_policy *pol;
+	int i;
 
-	KUNIT_ASSERT_NOT_NULL(test, cgs);
-	root = &cgs[0];
-	a = &cgs[1];
-	b = &cgs[2];
-	c = &cgs[3];
-	sc_test_online(a, root);
-	sc_test_online(b, a);
+	/* In order, on an empty policy. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol, "deny all=EPERM\nallow getppid\n", NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][39], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), NR_syscalls - 5);
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol, "allow getppid\ndeny all=EPERM", NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), NR_syscalls - 4);
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol,
+					    "deny getppid=kill\ndeny x86_64:getppid=log\n", NULL),
+			0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_KILL);
 
-	/* A deny on a reaches b, which was created before it. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "39", false), 0);
-	sc_test_update(a, root);
-	sc_test_update(b, a);
-	KUNIT_EXPECT_TRUE(test, test_bit(39, a->eff.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(39, b->eff.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_FALSE(test, test_bit(39, b->own.map[SC_ABI_X86_64]));
+	/* Comments, blank lines, blanks around, several items, tabs. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol,
+					    "# a profile\n\n   \t\n  deny getppid=EPERM  # the parent\n"
+					    "\t#deny mkdir\n\tdeny\tx86_64:getpid, ia32:read=log#x\n"
+					    "allow ia32:getppid \t\n#last", NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][110], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][39], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][3], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][83], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 2);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 1);
 
-	/* b may not allow what a denies; nothing changes. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "39", true), -EPERM);
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "1,39", true), -EPERM);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b->own));
+	/* What syscalls.policy reads back parses to the same. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol,
+					    "deny x86_64:ptrace=ENOSYS # 101\ndeny ia32:read=log # 3\n"
+					    "deny x32:522=kill # 522\n", NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][101], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][3], SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][522], SC_ACT_KILL);
 
-	/* c, created after the deny, copies it as its own. */
-	sc_test_online(c, a);
-	KUNIT_EXPECT_TRUE(test, test_bit(39, c->own.map[SC_ABI_X86_64]));
+	/* Nothing but blanks and comments: an empty policy. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol, "", NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol, "\n  \t\n# x\n\t# y", NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 0);
 
-	/* a allows again: b follows, c keeps the denial it had itself. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "39", true), 0);
-	sc_test_update(a, root);
-	sc_test_update(b, a);
-	sc_test_update(c, a);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&a->eff));
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&b->eff));
-	KUNIT_EXPECT_TRUE(test, test_bit(39, c->eff.map[SC_ABI_X86_64]));
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		pol = sc_test_pol(test);
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_write(test, pol, bad[i].text, NULL),
+				    bad[i].err, "policy \"%s\"", bad[i].text);
+	}
+}
 
-	/* Now c may allow it, since a does. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, c, a, "39", true), 0);
-	sc_test_update(c, a);
-	KUNIT_EXPECT_TRUE(test, sc_set_empty(&c->eff));
+/* A policy longer than a page: 400 statements. */
+static void sc_test_long_policy(struct kunit *test)
+{
+	const size_t size = 400 * 48;
+	struct sc_policy *pol = sc_test_pol(test);
+	char *text = kunit_kzalloc(test, size, GFP_KERNEL);
+	size_t len = 0;
+	unsigned int i;
 
-	/* A child's own deny survives its parent's allow of the same call. */
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, b, a, "ia32:20", false), 0);
-	sc_test_update(b, a);
-	KUNIT_EXPECT_EQ(test, sc_test_write(test, a, root, "ia32:20", true), 0);
-	sc_test_update(a, root);
-	sc_test_update(b, a);
-	KUNIT_EXPECT_TRUE(test, test_bit(20, b->eff.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(20, b->eff.map[SC_ABI_X86_64]));
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	len += scnprintf(text + len, size - len, "deny ia32:mkdir # first\n");
+	for (i = 1; i <= 398; i++)
+		len += scnprintf(text + len, size - len, "deny getppid=%u # line %u\n", i, i);
+	len += scnprintf(text + len, size - len, "deny x32:mkdir=kill # last");
+	KUNIT_ASSERT_GT(test, len, PAGE_SIZE);
+	KUNIT_ASSERT_LT(test, len, size - 1);
+
+	KUNIT_EXPECT_EQ(test, sc_write_policy(pol, text, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][39], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][110], SC_ACT_ERRNO | 398);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ACT_ERRNO | 398);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][110], SC_ACT_ERRNO | 398);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X32][83], SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 1);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X32), 2);
+}
+
+/* An allow item may not name a call the parent acts on, log included. */
+static void sc_test_allow_parent(struct kunit *test)
+{
+	static const char *const refused[] = {
+		"allow getppid", "allow x86_64:getppid", "allow x86_64:110",
+		"allow 100-120", "allow get*", "allow all", "allow x86_64:all",
+		"deny all\nallow getpid\nallow getppid",
+		"allow ?getppid", "allow ?nosuchcall getppid",
+	};
+	static const char *const fine[] = {
+		"allow getpid", "allow ia32:getppid", "allow x32:110",
+		"allow ia32:all", "deny all\nallow getpid ia32:getppid",
+		"deny getppid=EPERM", "deny x86_64:getppid\nallow x32:getppid",
+		"allow ?nosuchcall",
+	};
+	struct sc_policy *parent, *pol;
+	int i;
+
+	parent = sc_test_policy(test, "deny x86_64:getppid=log", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, parent);
+
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		pol = sc_test_pol(test);
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_write(test, pol, refused[i], parent), -EPERM,
+				    "policy \"%s\"", refused[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(fine); i++) {
+		pol = sc_test_pol(test);
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_write(test, pol, fine[i], parent), 0,
+				    "policy \"%s\"", fine[i]);
+	}
+	/* The same through syscalls.allow; with no parent, anything goes. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getpid getppid", true, parent), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getpid ia32:getppid", true, parent), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid", true, NULL), 0);
+
+	/* The parent's errno and kill count as well. */
+	parent = sc_test_policy(test, "deny ia32:read=EPERM\ndeny x32:read=kill", NULL);
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "ia32:read", true, parent), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "x32:read", true, parent), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "x86_64:read", true, parent), 0);
+}
+
+/* ---- precedence ------------------------------------------------------------------ */
+
+static const struct {
+	const char *text;
+	u16 act;
+} sc_test_acts[] = {
+	{ "allow", SC_ACT_ALLOW },
+	{ "log", SC_ACT_LOG },
+	{ "EPERM", SC_ACT_ERRNO | EPERM },
+	{ "EACCES", SC_ACT_ERRNO | EACCES },
+	{ "kill", SC_ACT_KILL },
+};
+
+/* The effective action, by index into sc_test_acts[]: [parent][own]. */
+static const u8 sc_test_winner[5][5] = {
+	/* own:	allow log EPERM EACCES kill */
+	{ 0, 1, 2, 3, 4 },	/* parent allow */
+	{ 1, 1, 2, 3, 4 },	/* parent log */
+	{ 2, 2, 2, 2, 4 },	/* parent EPERM */
+	{ 3, 3, 3, 3, 4 },	/* parent EACCES */
+	{ 4, 4, 4, 4, 4 },	/* parent kill */
+};
+
+static void sc_test_combine(struct kunit *test)
+{
+	int p, o;
+
+	for (p = 0; p < ARRAY_SIZE(sc_test_acts); p++)
+		for (o = 0; o < ARRAY_SIZE(sc_test_acts); o++)
+			KUNIT_EXPECT_EQ_MSG(test, sc_act_combine(sc_test_acts[p].act,
+								 sc_test_acts[o].act),
+					    sc_test_acts[sc_test_winner[p][o]].act,
+					    "parent %s, own %s", sc_test_acts[p].text,
+					    sc_test_acts[o].text);
+	/* Any two errnos: the parent's. */
+	KUNIT_EXPECT_EQ(test, sc_act_combine(SC_ACT_ERRNO | 4095, SC_ACT_ERRNO | 1),
+			SC_ACT_ERRNO | 4095);
+	KUNIT_EXPECT_EQ(test, sc_act_combine(SC_ACT_ERRNO | 1, SC_ACT_ERRNO | 4095),
+			SC_ACT_ERRNO | 1);
+}
+
+/*
+ * A statement giving x86_64 getppid action @a (none for "allow") after
+ * @other, in @buf.
+ */
+static const char *sc_test_stmt(char *buf, size_t size, int a, const char *other)
+{
+	if (sc_test_acts[a].act == SC_ACT_ALLOW)
+		snprintf(buf, size, "%s", other);
+	else
+		snprintf(buf, size, "%s\ndeny x86_64:getppid=%s", other, sc_test_acts[a].text);
+	return buf;
+}
+
+static void sc_test_compose_table(struct kunit *test)
+{
+	struct sc_policy *parent, *own, *eff;
+	char ptext[80], otext[80];
+	int p, o, bg;
+	u16 want;
+
+	/* bg 0: getppid alone; 1: both policies also act on other calls. */
+	for (bg = 0; bg < 2; bg++) {
+		for (p = 0; p < ARRAY_SIZE(sc_test_acts); p++) {
+			for (o = 0; o < ARRAY_SIZE(sc_test_acts); o++) {
+				sc_test_stmt(ptext, sizeof(ptext), p,
+					     bg ? "deny ia32:mkdir=log" : "");
+				sc_test_stmt(otext, sizeof(otext), o,
+					     bg ? "deny x32:mkdir=EIO" : "");
+				parent = sc_test_policy(test, ptext, NULL);
+				own = sc_test_policy(test, otext, NULL);
+				KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+				sc_test_keep(test, eff);
+				want = sc_test_acts[sc_test_winner[p][o]].act;
+				KUNIT_EXPECT_EQ_MSG(test, sc_policy_act(eff, SC_ABI_X86_64, 110),
+						    want, "parent %s, own %s, bg %d",
+						    sc_test_acts[p].text, sc_test_acts[o].text, bg);
+				if (want == SC_ACT_ALLOW && !bg) {
+					KUNIT_EXPECT_NULL(test, eff);
+					continue;
+				}
+				KUNIT_ASSERT_NOT_NULL(test, eff);
+				KUNIT_EXPECT_EQ(test, test_bit(110, eff->set.map[SC_ABI_X86_64]),
+						want != SC_ACT_ALLOW);
+				KUNIT_EXPECT_EQ(test, test_bit(110, eff->check.map[SC_ABI_X86_64]),
+						want != SC_ACT_ALLOW);
+				if (!bg)
+					continue;
+				KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_IA32, 39),
+						SC_ACT_LOG);
+				KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_X32, 83),
+						SC_ACT_ERRNO | EIO);
+				KUNIT_EXPECT_TRUE(test, test_bit(39, eff->set.map[SC_ABI_IA32]));
+				KUNIT_EXPECT_TRUE(test, test_bit(83, eff->set.map[SC_ABI_X32]));
+			}
+		}
+	}
+}
+
+static void sc_test_compose_share(struct kunit *test)
+{
+	static const char *const adds_nothing[] = {
+		"deny x86_64:getppid=EACCES",
+		"deny getppid=log",
+		"deny x86_64:getppid=EPERM\ndeny mkdir=log",
+		"deny mkdir=EIO",
+	};
+	struct sc_policy *parent, *own, *eff;
+	int i;
+
+	parent = sc_test_policy(test, "deny getppid=EPERM\ndeny mkdir=kill", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, parent);
+
+	/* Two empty policies: empty. */
+	eff = parent;
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(NULL, NULL, &eff), 0);
+	KUNIT_EXPECT_NULL(test, eff);
+
+	/* Own adds nothing: the parent's object, one more reference. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, NULL, &eff), 0);
+	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
+	KUNIT_EXPECT_EQ(test, refcount_read(&parent->ref), 2);
+	sc_policy_put(eff);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, parent, &eff), 0);
+	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
+	sc_policy_put(eff);
+	own = sc_test_keep(test, sc_policy_new(parent));
+	KUNIT_ASSERT_NOT_NULL(test, own);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
+	sc_policy_put(eff);
+	for (i = 0; i < ARRAY_SIZE(adds_nothing); i++) {
+		own = sc_test_policy(test, adds_nothing[i], NULL);
+		KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, eff, parent, "own \"%s\"", adds_nothing[i]);
+		KUNIT_EXPECT_EQ(test, refcount_read(&parent->ref), 2);
+		sc_policy_put(eff);
+	}
+	KUNIT_EXPECT_EQ(test, refcount_read(&parent->ref), 1);
+
+	/* No parent: the own object. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(NULL, own, &eff), 0);
+	KUNIT_EXPECT_PTR_EQ(test, eff, own);
+	sc_policy_put(eff);
+
+	/* Own adds something: a new policy, @set and @check derived. */
+	own = sc_test_policy(test, "deny x86_64:getpid=log\ndeny ia32:socket", NULL);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+	sc_test_keep(test, eff);
+	KUNIT_ASSERT_NOT_NULL(test, eff);
+	KUNIT_EXPECT_PTR_NE(test, eff, parent);
+	KUNIT_EXPECT_PTR_NE(test, eff, own);
+	KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_X86_64, 39), SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_X86_64, 110), SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_IA32, 39), SC_ACT_KILL);
+	KUNIT_EXPECT_TRUE(test, test_bit(39, eff->set.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(359, eff->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, eff->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_socketcall, eff->set.map[SC_ABI_IA32]));
+	/* A stronger own action: new too. */
+	own = sc_test_policy(test, "deny x86_64:getppid=kill", NULL);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+	sc_test_keep(test, eff);
+	KUNIT_EXPECT_PTR_NE(test, eff, parent);
+	KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_X86_64, 110), SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, sc_policy_act(eff, SC_ABI_IA32, 64), SC_ACT_ERRNO | EPERM);
+}
+
+static void sc_test_covers_equal(struct kunit *test)
+{
+	struct sc_policy *eperm, *eacces, *log, *kill, *other, *ia32, *same;
+
+	eperm = sc_test_policy(test, "deny x86_64:getppid=EPERM", NULL);
+	eacces = sc_test_policy(test, "deny x86_64:getppid=EACCES", NULL);
+	log = sc_test_policy(test, "deny x86_64:getppid=log", NULL);
+	kill = sc_test_policy(test, "deny x86_64:getppid=kill", NULL);
+	other = sc_test_policy(test, "deny x86_64:getpid=EPERM", NULL);
+	ia32 = sc_test_policy(test, "deny ia32:getppid=EPERM", NULL);
+
+	/* Weaker by kind in @dst. */
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(log, eperm));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(NULL, eperm));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(NULL, log));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(eperm, kill));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(log, kill));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(other, eperm));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(ia32, eperm));
+	/* Equal or stronger. */
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eperm, eperm));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(kill, eperm));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eperm, log));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(kill, log));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eperm, NULL));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(NULL, NULL));
+	/* Another errno of the same kind. */
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eacces, eperm));
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eperm, eacces));
+
+	/* Equal: same action for every call. */
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(NULL, NULL));
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(eperm, eperm));
+	same = sc_test_policy(test, "deny all=EPERM\nallow all\ndeny x86_64:110=1", NULL);
+	KUNIT_EXPECT_PTR_NE(test, same, eperm);
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(eperm, same));
+	KUNIT_EXPECT_FALSE(test, sc_policy_equal(eperm, NULL));
+	KUNIT_EXPECT_FALSE(test, sc_policy_equal(NULL, log));
+	KUNIT_EXPECT_FALSE(test, sc_policy_equal(eperm, eacces));
+	KUNIT_EXPECT_FALSE(test, sc_policy_equal(eperm, other));
+	KUNIT_EXPECT_FALSE(test, sc_policy_equal(eperm, ia32));
+}
+
+/* ---- multiplexers ------------------------------------------------------------------ */
+
+static void sc_test_mux(struct kunit *test)
+{
+	struct sc_policy *pol;
+
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SOCKET), 359);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_ACCEPT), 364);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SEND), 369);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SENDMMSG), 345);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SEMGET), 393);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SEMOP), 420);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SHMCTL), 396);
+	/* ipc: the low 16 bits select; the rest is a version. */
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 0x10000 | SEMGET), 393);
+	/* Out of range, or no call. */
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SENDMMSG + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, 0xffffffff), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 5), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SHMCTL + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_getppid, SYS_SOCKET), 0);
+
+	/* A denied ia32 socket traps socketcall in @check, not in @set. */
+	pol = sc_test_policy(test, "deny ia32:socket=EPERM", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	KUNIT_EXPECT_TRUE(test, test_bit(359, pol->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(359, pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_socketcall, pol->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_ia32_socketcall], SC_ACT_ALLOW);
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, pol->check.map[SC_ABI_IA32]));
+	/* ... and a denied ipc call traps ipc; x86_64 socket traps nothing. */
+	pol = sc_test_policy(test, "deny ia32:semget\ndeny x86_64:socket", NULL);
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_ipc, pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, pol->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
+	/* A logged call traps as well. */
+	pol = sc_test_policy(test, "deny ia32:sendto=log", NULL);
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
+}
+
+/* ---- text of actions ------------------------------------------------------------------ */
+
+static void sc_test_format_act(struct kunit *test)
+{
+	char buf[32];
+
+	KUNIT_EXPECT_EQ(test, sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | EPERM, "errno="),
+			11);
+	KUNIT_EXPECT_STREQ(test, buf, "errno=EPERM");
+	sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | 4000, "errno=");
+	KUNIT_EXPECT_STREQ(test, buf, "errno=4000");
+	sc_format_act(buf, sizeof(buf), SC_ENOSYS, "errno=");
+	KUNIT_EXPECT_STREQ(test, buf, "errno=ENOSYS");
+	sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | EHWPOISON, "errno=");
+	KUNIT_EXPECT_STREQ(test, buf, "errno=EHWPOISON");
+	sc_format_act(buf, sizeof(buf), SC_ACT_LOG, "errno=");
+	KUNIT_EXPECT_STREQ(test, buf, "log");
+	sc_format_act(buf, sizeof(buf), SC_ACT_KILL, "errno=");
+	KUNIT_EXPECT_STREQ(test, buf, "kill");
+	KUNIT_EXPECT_EQ(test, sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | EPERM, ""), 5);
+	KUNIT_EXPECT_STREQ(test, buf, "EPERM");
+	sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | 4095, "");
+	KUNIT_EXPECT_STREQ(test, buf, "4095");
+	/* EWOULDBLOCK is EAGAIN. */
+	sc_format_act(buf, sizeof(buf), SC_ACT_ERRNO | EWOULDBLOCK, "");
+	KUNIT_EXPECT_STREQ(test, buf, "EAGAIN");
 }
 
 static struct kunit_case syscalls_cgroup_test_cases[] = {
@@ -348,8 +979,18 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	KUNIT_CASE(sc_test_parse_errors),
 	KUNIT_CASE(sc_test_names_tables),
 	KUNIT_CASE(sc_test_parse_names),
+	KUNIT_CASE(sc_test_actions),
+	KUNIT_CASE(sc_test_optional),
+	KUNIT_CASE(sc_test_patterns),
+	KUNIT_CASE(sc_test_statements),
+	KUNIT_CASE(sc_test_long_policy),
+	KUNIT_CASE(sc_test_allow_parent),
+	KUNIT_CASE(sc_test_combine),
+	KUNIT_CASE(sc_test_compose_table),
+	KUNIT_CASE(sc_test_compose_share),
+	KUNIT_CASE(sc_test_covers_equal),
 	KUNIT_CASE(sc_test_mux),
-	KUNIT_CASE(sc_test_hierarchy),
+	KUNIT_CASE(sc_test_format_act),
 	{}
 };
 

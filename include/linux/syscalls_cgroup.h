@@ -2,8 +2,8 @@
 /*
  * System call cgroup controller: hooks for the system call entry paths.
  *
- * Only tasks whose cgroup denies something carry SYSCALL_WORK_SYSCALLS_CGROUP;
- * everyone else never reaches these functions.
+ * Only tasks whose cgroup restricts or records something carry
+ * SYSCALL_WORK_SYSCALLS_CGROUP; everyone else never reaches these functions.
  */
 #ifndef _LINUX_SYSCALLS_CGROUP_H
 #define _LINUX_SYSCALLS_CGROUP_H
@@ -14,8 +14,9 @@
 struct pt_regs;
 
 #ifdef CONFIG_CGROUP_SYSCALLS
-bool syscalls_cgroup_check(int nr);
+long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
+long syscalls_cgroup_vsyscall(int nr);
 
 /**
  * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()
@@ -27,7 +28,7 @@ bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
  * notification) while a write restricted the cgroup or moved the task.
  *
  * Context: syscall_trace_enter(), after ptrace, seccomp and tracepoints.
- * Return: true if the call is denied; its return value is then -ENOSYS.
+ * Return: true if the call is skipped; its return value is then set.
  */
 static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 {
@@ -35,26 +36,35 @@ static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 }
 
 /**
- * syscalls_cgroup_denies_current() - check a call made outside the entry path
+ * syscalls_cgroup_denies_vsyscall() - check an emulated vsyscall
  * @nr: native (x86_64) system call number
+ * @ret: set to the call's return value if it must not run
  *
  * For the vsyscall emulation, which runs system calls without
  * syscall_trace_enter().
  *
  * Context: Process context of current, preemption enabled.
- * Return: true if current's cgroup denies @nr.
+ * Return: true if current's cgroup denies @nr (a "log" action lets it run).
  */
-static inline bool syscalls_cgroup_denies_current(int nr)
+static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 {
-	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_check(nr);
+	if (!test_syscall_work(SYSCALLS_CGROUP))
+		return false;
+	*ret = syscalls_cgroup_vsyscall(nr);
+	return *ret;
 }
 #else
+static inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
+{
+	return nr;
+}
+
 static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 {
 	return false;
 }
 
-static inline bool syscalls_cgroup_denies_current(int nr)
+static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 {
 	return false;
 }

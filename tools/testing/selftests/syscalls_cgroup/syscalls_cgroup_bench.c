@@ -6,8 +6,9 @@
  * guest clock counts instructions (1 ns = 1 instruction), so every value
  * in "ns" is a deterministic instruction count.
  *
- * Measured: getppid at several cgroup depths, restricted or not, against
- * seccomp filters; policy writes reaching 1 to 10,000 tasks; cgroup
+ * Measured: getppid at several cgroup depths, restricted or not, denied
+ * with ENOSYS or EPERM, logged, recorded, against seccomp filters; a call
+ * that kills; moby's default profile written to 1,000 tasks; policy writes reaching 1 to 10,000 tasks; cgroup
  * creation, fork and memory; and fork+_exit+waitpid latency (best, median,
  * worst of 200) in a restricted and an unrestricted cgroup while another
  * process writes to a cgroup of 10,000 tasks: no writer, writes that flip
@@ -186,7 +187,64 @@ static void bench_depth(void)
 	must_write(depth_path[1], "syscalls.deny", "getppid");
 	getppid_in(depth_path[1], "getppid_denied_depth1");
 	getppid_in(depth_path[32], "getppid_denied_depth32");
-	must_write(depth_path[1], "syscalls.allow", "getppid,acct");
+	must_write(depth_path[1], "syscalls.deny", "getppid=EPERM");
+	getppid_in(depth_path[1], "getppid_eperm_depth1");
+	must_write(depth_path[1], "syscalls.deny", "getppid=log");
+	getppid_in(depth_path[1], "getppid_log_depth1");
+	must_write(depth_path[1], "syscalls.allow", "getppid");
+
+	/* Recording, with the acct denial and without any policy. */
+	must_write(depth_path[1], "syscalls.record", "1");
+	getppid_in(depth_path[1], "getppid_recording_restricted_depth1");
+	getppid_in(depth_path[32], "getppid_recording_restricted_depth32");
+	must_write(depth_path[1], "syscalls.allow", "acct");
+	getppid_in(depth_path[1], "getppid_recording_only_depth1");
+	must_write(depth_path[1], "syscalls.record", "0");
+}
+
+/* A child in @cg calls getppid, which kills it: fork to reaped, in ns. */
+static void bench_kill(void)
+{
+	long long t0, best = 1LL << 62;
+	int i, status;
+
+	must_write(depth_path[1], "syscalls.deny", "getppid=kill");
+	for (i = 0; i < 50; i++) {
+		pid_t pid;
+
+		t0 = now_ns();
+		pid = fork();
+		if (pid == 0) {
+			if (cg_enter(depth_path[1], 0))
+				_exit(1);
+			sys0(SYS_getppid);
+			_exit(0);
+		}
+		if (waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status) ||
+		    WTERMSIG(status) != SIGSYS)
+			die("kill action");
+		if (now_ns() - t0 < best)
+			best = now_ns() - t0;
+	}
+	report("kill_fork_enter_call_wait", best);
+	best = 1LL << 62;
+	for (i = 0; i < 50; i++) {
+		pid_t pid;
+
+		t0 = now_ns();
+		pid = fork();
+		if (pid == 0) {
+			if (cg_enter(depth_path[2], 0))
+				_exit(1);
+			_exit(0);
+		}
+		if (waitpid(pid, &status, 0) != pid)
+			die("fork");
+		if (now_ns() - t0 < best)
+			best = now_ns() - t0;
+	}
+	report("exit_fork_enter_wait", best);
+	must_write(depth_path[1], "syscalls.allow", "getppid");
 }
 
 /* --- one policy write reaching K tasks ----------------------------------- */
@@ -298,6 +356,33 @@ static void write_cost(struct parked *p, int tasks)
 	must_write(p->cg, "syscalls.deny", "getppid");
 	snprintf(key, sizeof(key), "write_more_tasks_%d", tasks);
 	report(key, now_ns() - t0);
+}
+
+/* moby's default profile (see moby_policy.py), in one write, to 1,000 tasks. */
+static void bench_profile(void)
+{
+	static char text[128 * 1024];
+	struct parked p;
+	long long t0;
+	ssize_t n;
+	int fd;
+
+	fd = open("/data/moby.policy", O_RDONLY);
+	if (fd < 0)
+		die("/data/moby.policy");
+	n = read(fd, text, sizeof(text) - 1);
+	if (n <= 0)
+		die("read /data/moby.policy");
+	close(fd);
+	text[n] = '\0';
+	park_tasks(&p, 1000);
+	t0 = now_ns();
+	must_write(p.cg, "syscalls.policy", text);
+	report("write_profile_tasks_1000", now_ns() - t0);
+	t0 = now_ns();
+	must_write(p.cg, "syscalls.policy", text);
+	report("rewrite_profile_tasks_1000", now_ns() - t0);
+	unpark_tasks(&p);
 }
 
 static void bench_write(int tasks)
@@ -572,6 +657,8 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "loop"))
 		return 0;
 	bench_seccomp();
+	bench_kill();
+	bench_profile();
 	bench_fork();
 	bench_write(1);
 	bench_write(100);

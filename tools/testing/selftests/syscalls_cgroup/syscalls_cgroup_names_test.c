@@ -36,7 +36,7 @@ TEST_F(cg, name_denies_in_every_abi)
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.policy", buf, sizeof(buf)));
-	EXPECT_STREQ("x86_64 110 getppid\nia32 64 getppid\nx32 110 getppid\n", buf);
+	EXPECT_STREQ("deny x86_64:getppid=ENOSYS # 110\ndeny ia32:getppid=ENOSYS # 64\ndeny x32:getppid=ENOSYS # 110\n", buf);
 
 	/* A prefixed name touches one table only. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "ia32:getppid"));
@@ -99,9 +99,9 @@ TEST_F(cg, counters_count_each_denial)
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 3\nx86_64 110 getppid 2\nia32 64 getppid 1\n", buf);
+	EXPECT_STREQ("total 3\nx86_64 110 getppid 2 errno=ENOSYS\nia32 64 getppid 1 errno=ENOSYS\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 6\nx86_64 110 getppid 4\nia32 64 getppid 2\n", buf);
+	EXPECT_STREQ("total 6\nx86_64 110 getppid 4 errno=ENOSYS\nia32 64 getppid 2 errno=ENOSYS\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.events", buf, sizeof(buf)));
 	EXPECT_STREQ("denied 6\n", buf);
 }
@@ -166,7 +166,7 @@ TEST_F(cg, denial_is_logged)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_EQ(PROBE_ENOSYS, WEXITSTATUS(status));
 	snprintf(needle, sizeof(needle),
-		 "syscalls_cgroup: denied ia32 64 (getppid) to pid %d (syscalls_cgroup) in %s\n",
+		 "syscalls_cgroup: denied ia32 64 (getppid) to pid %d (syscalls_cgroup) in %s: errno=ENOSYS\n",
 		 pid, self->b + strlen(CG_MNT));
 	EXPECT_TRUE(klog_has(needle)) TH_LOG("no \"%s\" in the log", needle);
 }
@@ -189,7 +189,7 @@ TEST_F(cg, denial_is_audited)
 	ASSERT_EQ(pid, waitpid(pid, NULL, 0));
 	/* Without auditd, kauditd prints records to the kernel log. */
 	snprintf(needle, sizeof(needle),
-		 "op=syscalls-cgroup-deny abi=x86_64 syscall=110 name=getppid ppid=%d pid=%d ",
+		 "op=syscalls-cgroup-deny abi=x86_64 syscall=110 name=getppid action=errno errno=ENOSYS ppid=%d pid=%d ",
 		 getpid(), pid);
 	for (i = 0; i < 50 && !found; i++) {
 		found = klog_has(needle);
@@ -479,7 +479,7 @@ TEST_F(cg, denied_socketcall_counts_as_its_sub_call)
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "socket"));
 	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 1\nia32 359 socket 1\n", buf);
+	EXPECT_STREQ("total 1\nia32 359 socket 1 errno=ENOSYS\n", buf);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.events", buf, sizeof(buf)));
 	EXPECT_STREQ("denied 1\n", buf);
 }
@@ -556,7 +556,7 @@ TEST_F(cg, ipc_is_checked_as_its_sub_call)
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "semget"));
 	expect_calls(_metadata, self->a, c, NR_IPC_CALLS, 1UL << 1);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 1\nia32 393 semget 1\n", buf);
+	EXPECT_STREQ("total 1\nia32 393 semget 1 errno=ENOSYS\n", buf);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "all"));
 
 	/* semop is semtimedop_time64 in ia32: SEMOP and SEMTIMEDOP. */
@@ -586,37 +586,37 @@ static const struct {
 	const char *lines;
 } expansions[] = {
 	/* The same entry point. */
-	{ "chown", "ia32 182 chown\nia32 212 chown32\n" },
-	{ "getuid", "ia32 24 getuid\nia32 199 getuid32\n" },
-	{ "getrlimit", "ia32 76 getrlimit\nia32 191 ugetrlimit\n" },
-	{ "sendfile", "ia32 187 sendfile\nia32 239 sendfile64\n" },
-	{ "setuid32", "x86_64 105 setuid\nia32 213 setuid32\nx32 105 setuid\n" },
+	{ "chown", "deny ia32:chown=ENOSYS # 182\ndeny ia32:chown32=ENOSYS # 212\n" },
+	{ "getuid", "deny ia32:getuid=ENOSYS # 24\ndeny ia32:getuid32=ENOSYS # 199\n" },
+	{ "getrlimit", "deny ia32:getrlimit=ENOSYS # 76\ndeny ia32:ugetrlimit=ENOSYS # 191\n" },
+	{ "sendfile", "deny ia32:sendfile=ENOSYS # 187\ndeny ia32:sendfile64=ENOSYS # 239\n" },
+	{ "setuid32", "deny x86_64:setuid=ENOSYS # 105\ndeny ia32:setuid32=ENOSYS # 213\ndeny x32:setuid=ENOSYS # 105\n" },
 	/* The same job under another name. */
-	{ "wait4", "ia32 7 waitpid\nia32 114 wait4\n" },
-	{ "stat", "ia32 18 oldstat\nia32 106 stat\nia32 195 stat64\n" },
-	{ "lstat", "ia32 84 oldlstat\nia32 107 lstat\nia32 196 lstat64\n" },
-	{ "fstat", "ia32 28 oldfstat\nia32 108 fstat\nia32 197 fstat64\n" },
-	{ "newfstatat", "x86_64 262 newfstatat\nia32 300 fstatat64\n" },
-	{ "umount2", "ia32 22 umount\nia32 52 umount2\n" },
-	{ "settimeofday", "ia32 25 stime\nia32 79 settimeofday\n" },
-	{ "setpriority", "ia32 34 nice\nia32 97 setpriority\n" },
-	{ "rt_sigaction", "ia32 48 signal\nia32 67 sigaction\nia32 174 rt_sigaction\n" },
-	{ "rt_sigsuspend", "ia32 72 sigsuspend\nia32 179 rt_sigsuspend\n" },
-	{ "rt_sigpending", "ia32 73 sigpending\nia32 176 rt_sigpending\n" },
+	{ "wait4", "deny ia32:waitpid=ENOSYS # 7\ndeny ia32:wait4=ENOSYS # 114\n" },
+	{ "stat", "deny ia32:oldstat=ENOSYS # 18\ndeny ia32:stat=ENOSYS # 106\ndeny ia32:stat64=ENOSYS # 195\n" },
+	{ "lstat", "deny ia32:oldlstat=ENOSYS # 84\ndeny ia32:lstat=ENOSYS # 107\ndeny ia32:lstat64=ENOSYS # 196\n" },
+	{ "fstat", "deny ia32:oldfstat=ENOSYS # 28\ndeny ia32:fstat=ENOSYS # 108\ndeny ia32:fstat64=ENOSYS # 197\n" },
+	{ "newfstatat", "deny x86_64:newfstatat=ENOSYS # 262\ndeny ia32:fstatat64=ENOSYS # 300\n" },
+	{ "umount2", "deny ia32:umount=ENOSYS # 22\ndeny ia32:umount2=ENOSYS # 52\n" },
+	{ "settimeofday", "deny ia32:stime=ENOSYS # 25\ndeny ia32:settimeofday=ENOSYS # 79\n" },
+	{ "setpriority", "deny ia32:nice=ENOSYS # 34\ndeny ia32:setpriority=ENOSYS # 97\n" },
+	{ "rt_sigaction", "deny ia32:signal=ENOSYS # 48\ndeny ia32:sigaction=ENOSYS # 67\ndeny ia32:rt_sigaction=ENOSYS # 174\n" },
+	{ "rt_sigsuspend", "deny ia32:sigsuspend=ENOSYS # 72\ndeny ia32:rt_sigsuspend=ENOSYS # 179\n" },
+	{ "rt_sigpending", "deny ia32:sigpending=ENOSYS # 73\ndeny ia32:rt_sigpending=ENOSYS # 176\n" },
 	{ "rt_sigprocmask",
-	  "ia32 68 sgetmask\nia32 69 ssetmask\nia32 126 sigprocmask\nia32 175 rt_sigprocmask\n" },
-	{ "uname", "ia32 59 oldolduname\nia32 109 olduname\nia32 122 uname\n" },
-	{ "getdents", "ia32 89 readdir\nia32 141 getdents\n" },
-	{ "lseek", "ia32 19 lseek\nia32 140 _llseek\n" },
-	{ "mmap", "ia32 90 mmap\nia32 192 mmap2\n" },
-	{ "fcntl", "ia32 55 fcntl\nia32 221 fcntl64\n" },
-	{ "statfs", "ia32 99 statfs\nia32 268 statfs64\n" },
-	{ "fstatfs", "ia32 100 fstatfs\nia32 269 fstatfs64\n" },
-	{ "truncate", "ia32 92 truncate\nia32 193 truncate64\n" },
-	{ "ftruncate", "ia32 93 ftruncate\nia32 194 ftruncate64\n" },
-	{ "fadvise64", "ia32 250 fadvise64\nia32 272 fadvise64_64\n" },
-	{ "accept", "x86_64 43 accept\nia32 364 accept4\n" },
-	{ "semop", "x86_64 65 semop\nia32 420 semtimedop_time64\n" },
+	  "deny ia32:sgetmask=ENOSYS # 68\ndeny ia32:ssetmask=ENOSYS # 69\ndeny ia32:sigprocmask=ENOSYS # 126\ndeny ia32:rt_sigprocmask=ENOSYS # 175\n" },
+	{ "uname", "deny ia32:oldolduname=ENOSYS # 59\ndeny ia32:olduname=ENOSYS # 109\ndeny ia32:uname=ENOSYS # 122\n" },
+	{ "getdents", "deny ia32:readdir=ENOSYS # 89\ndeny ia32:getdents=ENOSYS # 141\n" },
+	{ "lseek", "deny ia32:lseek=ENOSYS # 19\ndeny ia32:_llseek=ENOSYS # 140\n" },
+	{ "mmap", "deny ia32:mmap=ENOSYS # 90\ndeny ia32:mmap2=ENOSYS # 192\n" },
+	{ "fcntl", "deny ia32:fcntl=ENOSYS # 55\ndeny ia32:fcntl64=ENOSYS # 221\n" },
+	{ "statfs", "deny ia32:statfs=ENOSYS # 99\ndeny ia32:statfs64=ENOSYS # 268\n" },
+	{ "fstatfs", "deny ia32:fstatfs=ENOSYS # 100\ndeny ia32:fstatfs64=ENOSYS # 269\n" },
+	{ "truncate", "deny ia32:truncate=ENOSYS # 92\ndeny ia32:truncate64=ENOSYS # 193\n" },
+	{ "ftruncate", "deny ia32:ftruncate=ENOSYS # 93\ndeny ia32:ftruncate64=ENOSYS # 194\n" },
+	{ "fadvise64", "deny ia32:fadvise64=ENOSYS # 250\ndeny ia32:fadvise64_64=ENOSYS # 272\n" },
+	{ "accept", "deny x86_64:accept=ENOSYS # 43\ndeny ia32:accept4=ENOSYS # 364\n" },
+	{ "semop", "deny x86_64:semop=ENOSYS # 65\ndeny ia32:semtimedop_time64=ENOSYS # 420\n" },
 };
 
 static int x86_64_setuid(void)
@@ -637,7 +637,7 @@ TEST_F(cg, policy_lists_what_a_bare_name_covers)
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "setuid"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf, sizeof(buf)));
-	EXPECT_STREQ("x86_64 105 setuid\nia32 23 setuid\nia32 213 setuid32\nx32 105 setuid\n",
+	EXPECT_STREQ("deny x86_64:setuid=ENOSYS # 105\ndeny ia32:setuid=ENOSYS # 23\ndeny ia32:setuid32=ENOSYS # 213\ndeny x32:setuid=ENOSYS # 105\n",
 		     buf);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("105\nia32:23\nia32:213\nx32:105\n", buf);
@@ -661,7 +661,7 @@ TEST_F(cg, policy_lists_what_a_bare_name_covers)
 	/* A prefixed name is that one call. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ia32:setuid"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf, sizeof(buf)));
-	EXPECT_STREQ("ia32 23 setuid\n", buf);
+	EXPECT_STREQ("deny ia32:setuid=ENOSYS # 23\n", buf);
 	low = low_page();
 	ASSERT_NE(NULL, low);
 	expect_calls(_metadata, self->a, c, ARRAY_SIZE(c), 1UL << 0);

@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System call controller: the system call tables, policies and their text
+ * form. Nothing here looks at cgroups or tasks; see syscalls_cgroup.c.
+ *
+ * An item names calls: "[?][abi:]BODY[=ACTION]". BODY is a number, a range
+ * "N-M", "all", a name, or a shell pattern (glob_match()). A name or pattern
+ * without a prefix covers every table: each call of that name, each call
+ * with the same entry point, and the ia32 calls of sc_ia32_also[]. A leading
+ * "?" skips a name or pattern that no table has. ACTION is an errno name or
+ * number (1-4095), "log" or "kill"; without one, a denial is ENOSYS.
+ *
+ * syscalls.policy holds statements, one per line: "deny ITEMS" or "allow
+ * ITEMS", applied in order to an empty policy; "#" starts a comment.
+ *
+ * Lookups by name use an index sorted at boot, so that a profile of a few
+ * hundred names parses in microseconds.
+ */
+
+#define pr_fmt(fmt) "syscalls_cgroup: " fmt
+
+#include <linux/bsearch.h>
+#include <linux/ctype.h>
+#include <linux/glob.h>
+#include <linux/init.h>
+#include <linux/ipc.h>
+#include <linux/kernel.h>
+#include <linux/net.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <asm/syscall.h>
+
+#include "syscalls_cgroup_policy.h"
+#include "syscalls_cgroup_names.h"
+
+const unsigned int sc_nr[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= NR_syscalls,
+	[SC_ABI_IA32]	= IA32_NR_syscalls,
+	[SC_ABI_X32]	= X32_NR_syscalls,
+};
+
+const char *const sc_abi_name[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= "x86_64",
+	[SC_ABI_IA32]	= "ia32",
+	[SC_ABI_X32]	= "x32",
+};
+
+/* Names, generated from the syscall_*.tbl files; NULL in holes. */
+static const char *const *const sc_names[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= sc_names_x86_64,
+	[SC_ABI_IA32]	= sc_names_ia32,
+	[SC_ABI_X32]	= sc_names_x32,
+};
+
+static const unsigned int sc_names_len[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_names_x86_64),
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_names_ia32),
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_names_x32),
+};
+
+/* Entry points, numbered alike in every table (0: none); also generated. */
+static const u16 *const sc_entries[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= sc_entries_x86_64,
+	[SC_ABI_IA32]	= sc_entries_ia32,
+	[SC_ABI_X32]	= sc_entries_x32,
+};
+
+static const unsigned int sc_entries_len[SC_NR_ABIS] = {
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_entries_x86_64),
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_entries_ia32),
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_entries_x32),
+};
+
+/*
+ * Calls that end a task or leave a signal handler: denying them would leave
+ * a task that can neither exit nor return from a handler. Built at boot.
+ */
+static struct sc_set sc_never __ro_after_init;
+
+/*
+ * ia32 calls that do what an x86_64 call does under another name (and
+ * another entry point); a bare name covers them too. The ia32 tables have
+ * no accept and no semop: the C library makes accept4 and
+ * semtimedop_time64 calls for them, as the kernel does for socketcall's
+ * SYS_ACCEPT and ipc's SEMOP.
+ */
+static const struct {
+	const char *name, *ia32;
+} sc_ia32_also[] = {
+	{ "wait4", "waitpid" },
+	{ "stat", "oldstat" }, { "stat", "stat64" },
+	{ "lstat", "oldlstat" }, { "lstat", "lstat64" },
+	{ "fstat", "oldfstat" }, { "fstat", "fstat64" },
+	{ "newfstatat", "fstatat64" },
+	{ "umount2", "umount" },
+	{ "settimeofday", "stime" },
+	{ "setpriority", "nice" },
+	{ "rt_sigaction", "sigaction" }, { "rt_sigaction", "signal" },
+	{ "rt_sigsuspend", "sigsuspend" },
+	{ "rt_sigpending", "sigpending" },
+	{ "rt_sigprocmask", "sigprocmask" }, { "rt_sigprocmask", "sgetmask" },
+	{ "rt_sigprocmask", "ssetmask" },
+	{ "uname", "olduname" }, { "uname", "oldolduname" },
+	{ "getdents", "readdir" },
+	{ "lseek", "_llseek" },
+	{ "mmap", "mmap2" },
+	{ "fcntl", "fcntl64" },
+	{ "statfs", "statfs64" }, { "fstatfs", "fstatfs64" },
+	{ "truncate", "truncate64" }, { "ftruncate", "ftruncate64" },
+	{ "fadvise64", "fadvise64_64" },
+	{ "accept", "accept4" },
+	{ "semop", "semtimedop_time64" },
+};
+
+/*
+ * The calls the ia32 multiplexers perform, by their first argument (ipc:
+ * its low 16 bits), named as in the ia32 table; the numbers are looked up
+ * at boot into sc_socketcall_nr[] and sc_ipc_nr[] (0: none).
+ */
+static const char *const sc_socketcall_names[] = {
+	[SYS_SOCKET] = "socket", [SYS_BIND] = "bind", [SYS_CONNECT] = "connect",
+	[SYS_LISTEN] = "listen", [SYS_ACCEPT] = "accept4",
+	[SYS_GETSOCKNAME] = "getsockname", [SYS_GETPEERNAME] = "getpeername",
+	[SYS_SOCKETPAIR] = "socketpair", [SYS_SEND] = "sendto",
+	[SYS_RECV] = "recvfrom", [SYS_SENDTO] = "sendto",
+	[SYS_RECVFROM] = "recvfrom", [SYS_SHUTDOWN] = "shutdown",
+	[SYS_SETSOCKOPT] = "setsockopt", [SYS_GETSOCKOPT] = "getsockopt",
+	[SYS_SENDMSG] = "sendmsg", [SYS_RECVMSG] = "recvmsg",
+	[SYS_ACCEPT4] = "accept4", [SYS_RECVMMSG] = "recvmmsg",
+	[SYS_SENDMMSG] = "sendmmsg",
+};
+
+static const char *const sc_ipc_names[] = {
+	[SEMOP] = "semtimedop_time64", [SEMGET] = "semget", [SEMCTL] = "semctl",
+	[SEMTIMEDOP] = "semtimedop_time64", [MSGSND] = "msgsnd",
+	[MSGRCV] = "msgrcv", [MSGGET] = "msgget", [MSGCTL] = "msgctl",
+	[SHMAT] = "shmat", [SHMDT] = "shmdt", [SHMGET] = "shmget",
+	[SHMCTL] = "shmctl",
+};
+
+static u16 sc_socketcall_nr[ARRAY_SIZE(sc_socketcall_names)] __ro_after_init;
+static u16 sc_ipc_nr[ARRAY_SIZE(sc_ipc_names)] __ro_after_init;
+
+/*
+ * The name index: one record per named call and per sc_ia32_also[] alias,
+ * sorted by name. A record is the call's number (bits 0-9) and table (bits
+ * 10-11); an alias (bit 12) has the index into sc_ia32_also[] in bits 16-31.
+ */
+#define SC_REC_NR(r)	((r) & 0x3ff)
+#define SC_REC_ABI(r)	(((r) >> 10) & 3)
+#define SC_REC_ALIAS	BIT(12)
+#define SC_REC_IDX(r)	((r) >> 16)
+#define SC_CALL(abi, nr)	((abi) << 10 | (nr))
+#define SC_NR_CALLS	(SC_NR_ABIS * SC_MAX_NR)
+
+static u32 sc_index[SC_NR_CALLS + ARRAY_SIZE(sc_ia32_also)] __ro_after_init;
+static unsigned int sc_index_len __ro_after_init;
+
+/* Calls by entry point: those of entry e are sc_by_entry[sc_entry_start[e]..]. */
+static u16 sc_by_entry[SC_NR_CALLS] __ro_after_init;
+static u16 sc_entry_start[SC_NR_ENTRIES + 1] __ro_after_init;
+
+/* Longest item: "?x86_64:", a name and an action. */
+#define SC_ITEM_MAX	64
+
+/* ---- tables ---------------------------------------------------------------- */
+
+/**
+ * sc_name() - name of a system call
+ * @abi: the table
+ * @nr: a number below sc_nr[@abi]
+ *
+ * Return: the name, or NULL for a hole of the table.
+ */
+const char *sc_name(enum sc_abi abi, unsigned int nr)
+{
+	return nr < sc_names_len[abi] ? sc_names[abi][nr] : NULL;
+}
+
+static const char *sc_rec_name(u32 rec)
+{
+	if (rec & SC_REC_ALIAS)
+		return sc_ia32_also[SC_REC_IDX(rec)].name;
+	return sc_names[SC_REC_ABI(rec)][SC_REC_NR(rec)];
+}
+
+static int sc_rec_cmp(const void *a, const void *b)
+{
+	u32 ra = *(const u32 *)a, rb = *(const u32 *)b;
+	int ret = strcmp(sc_rec_name(ra), sc_rec_name(rb));
+
+	return ret ?: (ra > rb) - (ra < rb);
+}
+
+/* Index of the first record named @name, or sc_index_len. */
+static unsigned int sc_index_find(const char *name)
+{
+	unsigned int lo = 0, hi = sc_index_len;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (strcmp(sc_rec_name(sc_index[mid]), name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/**
+ * sc_lookup() - number of a system call by name
+ * @abi: the table
+ * @name: the name, as in the table ("openat")
+ *
+ * Context: Any context, after sc_policy_init().
+ * Return: the number, or -ENOENT if @abi has no call of that name.
+ */
+int sc_lookup(enum sc_abi abi, const char *name)
+{
+	unsigned int i;
+
+	for (i = sc_index_find(name); i < sc_index_len; i++) {
+		u32 rec = sc_index[i];
+
+		if (strcmp(sc_rec_name(rec), name))
+			break;
+		if (!(rec & SC_REC_ALIAS) && SC_REC_ABI(rec) == abi)
+			return SC_REC_NR(rec);
+	}
+	return -ENOENT;
+}
+
+static unsigned int sc_entry(enum sc_abi abi, unsigned int nr)
+{
+	return nr < sc_entries_len[abi] ? sc_entries[abi][nr] : 0;
+}
+
+/**
+ * sc_mux_sub() - the call an ia32 socketcall or ipc performs
+ * @mux: __NR_ia32_socketcall or __NR_ia32_ipc
+ * @call: its first argument, as the compat entry point sees it
+ *
+ * Return: the ia32 number of the call, or 0 if the argument selects none.
+ */
+unsigned int sc_mux_sub(unsigned int mux, u32 call)
+{
+	if (mux == __NR_ia32_socketcall && call < ARRAY_SIZE(sc_socketcall_nr))
+		return sc_socketcall_nr[call];
+	if (mux == __NR_ia32_ipc && (call & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
+		return sc_ipc_nr[call & 0xffff];
+	return 0;
+}
+
+/* ---- actions ---------------------------------------------------------------- */
+
+static const char *sc_errname(int err)
+{
+	return err < ARRAY_SIZE(sc_errnames) ? sc_errnames[err] : NULL;
+}
+
+/**
+ * sc_parse_act() - parse the action of an item
+ * @text: an errno name ("EPERM", "EWOULDBLOCK"), a number 1-4095, "log" or
+ *	  "kill"
+ * @act: the action, on success
+ *
+ * Return: 0, -ERANGE for a number outside 1-4095 (too big for an int
+ * too), -EINVAL for anything else.
+ */
+static int sc_parse_act(const char *text, u16 *act)
+{
+	unsigned int err, i;
+	int ret;
+
+	if (!strcmp(text, "log")) {
+		*act = SC_ACT_LOG;
+		return 0;
+	}
+	if (!strcmp(text, "kill")) {
+		*act = SC_ACT_KILL;
+		return 0;
+	}
+	if (isdigit(*text)) {
+		ret = kstrtouint(text, 10, &err);
+		if (ret)
+			return ret == -ERANGE ? -ERANGE : -EINVAL;
+		if (!err || err > SC_ERRNO_MAX)
+			return -ERANGE;
+		*act = SC_ACT_ERRNO | err;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(sc_errno_aliases); i++)
+		if (!strcmp(text, sc_errno_aliases[i].name))
+			text = sc_errno_aliases[i].is;
+	for (err = 1; err < ARRAY_SIZE(sc_errnames); err++) {
+		if (sc_errnames[err] && !strcmp(text, sc_errnames[err])) {
+			*act = SC_ACT_ERRNO | err;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/**
+ * sc_format_act() - the text of an action
+ * @buf: where to write it
+ * @size: its size
+ * @act: an action other than SC_ACT_ALLOW
+ * @prefix: written before an errno ("errno=" or "")
+ *
+ * Return: what snprintf() returns.
+ */
+int sc_format_act(char *buf, size_t size, u16 act, const char *prefix)
+{
+	const char *name;
+
+	switch (sc_act_kind(act)) {
+	case SC_ACT_LOG:
+		return snprintf(buf, size, "log");
+	case SC_ACT_KILL:
+		return snprintf(buf, size, "kill");
+	}
+	name = sc_errname(sc_act_errno(act));
+	if (name)
+		return snprintf(buf, size, "%s%s", prefix, name);
+	return snprintf(buf, size, "%s%d", prefix, sc_act_errno(act));
+}
+
+/* ---- items ----------------------------------------------------------------- */
+
+/* Add call @nr of @abi, and, for a bare name, the calls of its entry point. */
+static void sc_add_call(struct sc_set *calls, enum sc_abi abi, unsigned int nr,
+			bool bare)
+{
+	unsigned int e = sc_entry(abi, nr), i;
+
+	__set_bit(nr, calls->map[abi]);
+	if (!bare || !e)
+		return;
+	for (i = sc_entry_start[e]; i < sc_entry_start[e + 1]; i++) {
+		u16 call = sc_by_entry[i];
+
+		__set_bit(SC_REC_NR(call), calls->map[SC_REC_ABI(call)]);
+	}
+}
+
+/* Add the calls of index record @rec; @abi is SC_NR_ABIS for a bare name. */
+static bool sc_add_rec(struct sc_set *calls, u32 rec, enum sc_abi abi)
+{
+	if (abi != SC_NR_ABIS && (rec & SC_REC_ALIAS || SC_REC_ABI(rec) != abi))
+		return false;
+	sc_add_call(calls, SC_REC_ABI(rec), SC_REC_NR(rec), abi == SC_NR_ABIS);
+	return true;
+}
+
+/**
+ * sc_parse_names() - add the calls a name or a pattern stands for
+ * @body: a name, or a pattern if it has one of "*?["
+ * @abi: the table of a prefixed name; SC_NR_ABIS for a bare one
+ * @calls: the set to add to
+ *
+ * Context: Any context.
+ * Return: true if @body named at least one call.
+ */
+static bool sc_parse_names(const char *body, enum sc_abi abi,
+			   struct sc_set *calls)
+{
+	bool found = false;
+	unsigned int i;
+
+	if (!strpbrk(body, "*?[")) {
+		for (i = sc_index_find(body); i < sc_index_len; i++) {
+			if (strcmp(sc_rec_name(sc_index[i]), body))
+				break;
+			found |= sc_add_rec(calls, sc_index[i], abi);
+		}
+		return found;
+	}
+	for (i = 0; i < sc_index_len; i++)
+		if (glob_match(body, sc_rec_name(sc_index[i])))
+			found |= sc_add_rec(calls, sc_index[i], abi);
+	return found;
+}
+
+/**
+ * sc_parse_item() - parse one item of a write
+ * @item: "[?][abi:]BODY[=ACTION]"; not empty; modified
+ * @allow: the item is allowed, not denied: no ACTION may be given
+ * @calls: set to the calls it names, minus those never denied
+ * @act: set to its action (SC_ACT_ERRNO | ENOSYS without one)
+ *
+ * Context: Any context.
+ * Return: 0; 1 for a "?" item that names nothing; or
+ * * -EINVAL - malformed item, unknown ABI, name or action, a pattern that
+ *   matches nothing, reversed range, "?" before a number, range or "all",
+ *   an action on an allowed item, item longer than SC_ITEM_MAX
+ * * -ERANGE - a number past the end of its table; an errno outside 1-4095
+ */
+static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act)
+{
+	enum sc_abi abi = SC_ABI_X86_64, first, last;
+	char *colon, *eq, *dash;
+	bool optional = false;
+	unsigned int lo, hi;
+	int ret;
+
+	memset(calls, 0, sizeof(*calls));
+	*act = SC_ACT_ERRNO | ENOSYS;
+	if (strlen(item) > SC_ITEM_MAX)
+		return -EINVAL;
+	if (*item == '?') {
+		optional = true;
+		item++;
+	}
+	eq = strchr(item, '=');
+	if (eq) {
+		*eq++ = '\0';
+		if (allow)
+			return -EINVAL;
+		ret = sc_parse_act(eq, act);
+		if (ret)
+			return ret;
+	}
+	colon = strchr(item, ':');
+	if (colon) {
+		*colon = '\0';
+		for (abi = 0; abi < SC_NR_ABIS; abi++)
+			if (!strcmp(item, sc_abi_name[abi]))
+				break;
+		if (abi == SC_NR_ABIS)
+			return -EINVAL;
+		item = colon + 1;
+	}
+	if (!*item || *item == '?')
+		return -EINVAL;
+
+	if (!strcmp(item, "all")) {
+		if (optional)
+			return -EINVAL;
+		first = colon ? abi : 0;
+		last = colon ? abi : SC_NR_ABIS - 1;
+		for (abi = first; abi <= last; abi++)
+			bitmap_set(calls->map[abi], 0, sc_nr[abi]);
+	} else if (!isdigit(*item)) {
+		if (!sc_parse_names(item, colon ? abi : SC_NR_ABIS, calls))
+			return optional ? 1 : -EINVAL;
+	} else {
+		if (optional)
+			return -EINVAL;
+		dash = strchr(item, '-');
+		if (dash)
+			*dash++ = '\0';
+		ret = kstrtouint(item, 10, &lo);
+		if (ret)
+			return ret;
+		hi = lo;
+		if (dash) {
+			ret = kstrtouint(dash, 10, &hi);
+			if (ret)
+				return ret;
+			if (hi < lo)
+				return -EINVAL;
+		}
+		if (hi >= sc_nr[abi])
+			return -ERANGE;
+		bitmap_set(calls->map[abi], lo, hi - lo + 1);
+	}
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		bitmap_andnot(calls->map[abi], calls->map[abi],
+			      sc_never.map[abi], SC_MAX_NR);
+	return 0;
+}
+
+static bool sc_set_intersects(const struct sc_set *a, const struct sc_set *b)
+{
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		if (bitmap_intersects(a->map[abi], b->map[abi], SC_MAX_NR))
+			return true;
+	return false;
+}
+
+static bool sc_set_empty(const struct sc_set *set)
+{
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		if (!bitmap_empty(set->map[abi], SC_MAX_NR))
+			return false;
+	return true;
+}
+
+/**
+ * sc_write_items() - apply items to a policy being built
+ * @pol: the policy; its @set and @check are stale until sc_policy_finish()
+ * @text: items, separated by commas or white space; modified
+ * @allow: allow the items' calls, rather than deny them
+ * @parent: the parent's effective policy (NULL: nothing)
+ *
+ * Items apply in order; denying a call again replaces its action. An empty
+ * item (two commas, a comma at either end) is an error.
+ *
+ * Context: Any context.
+ * Return: 0, or
+ * * -EINVAL - see sc_parse_item(); or the items name nothing but calls
+ *   that can never be denied ("exit", "60-60")
+ * * -ERANGE - see sc_parse_item()
+ * * -EPERM - an allowed call the parent gives an action (log included)
+ * @pol is left half-changed on error: build on a copy.
+ */
+int sc_write_items(struct sc_policy *pol, char *text, bool allow,
+		   const struct sc_policy *parent)
+{
+	bool named = false, skipped = false;
+	struct sc_set calls;
+	unsigned int nr;
+	char *part, *item;
+	int abi, ret;
+	u16 act;
+
+	text = strim(text);
+	if (!*text)
+		return -EINVAL;
+	while ((part = strsep(&text, ","))) {
+		part = strim(part);
+		if (!*part)
+			return -EINVAL;
+		while ((item = strsep(&part, " \t\n"))) {
+			if (!*item)
+				continue;
+			ret = sc_parse_item(item, allow, &calls, &act);
+			if (ret < 0)
+				return ret;
+			if (ret) {
+				skipped = true;
+				continue;
+			}
+			if (sc_set_empty(&calls))
+				continue;
+			named = true;
+			if (allow && parent && sc_set_intersects(&parent->set, &calls))
+				return -EPERM;
+			for (abi = 0; abi < SC_NR_ABIS; abi++)
+				for_each_set_bit(nr, calls.map[abi], sc_nr[abi])
+					pol->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
+		}
+	}
+	return named || skipped ? 0 : -EINVAL;
+}
+
+/**
+ * sc_write_policy() - build a policy from statements
+ * @pol: an empty policy
+ * @text: lines "deny ITEMS" or "allow ITEMS"; "#" starts a comment; blank
+ *	  lines are ignored; modified
+ * @parent: the parent's effective policy (NULL: nothing)
+ *
+ * Context: Any context.
+ * Return: 0, -EINVAL for a statement other than deny and allow or one
+ * without items, or an error of sc_write_items().
+ */
+int sc_write_policy(struct sc_policy *pol, char *text,
+		    const struct sc_policy *parent)
+{
+	char *line, *word;
+	bool allow;
+	int ret;
+
+	while ((line = strsep(&text, "\n"))) {
+		line[strcspn(line, "#")] = '\0';
+		line = strim(line);
+		if (!*line)
+			continue;
+		word = strsep(&line, " \t");
+		if (!strcmp(word, "deny"))
+			allow = false;
+		else if (!strcmp(word, "allow"))
+			allow = true;
+		else
+			return -EINVAL;
+		if (!line)
+			return -EINVAL;
+		ret = sc_write_items(pol, line, allow, parent);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- policies --------------------------------------------------------------- */
+
+/**
+ * sc_policy_new() - allocate a policy
+ * @copy: a policy to copy, or NULL for an empty one
+ *
+ * Context: Process context; may sleep.
+ * Return: the policy with one reference, or NULL.
+ */
+struct sc_policy *sc_policy_new(const struct sc_policy *copy)
+{
+	struct sc_policy *pol;
+
+	if (copy)
+		pol = kmemdup(copy, sizeof(*pol), GFP_KERNEL_ACCOUNT);
+	else
+		pol = kzalloc(sizeof(*pol), GFP_KERNEL_ACCOUNT);
+	if (pol)
+		refcount_set(&pol->ref, 1);
+	return pol;
+}
+
+/**
+ * sc_policy_put() - drop a reference
+ * @pol: a policy, or NULL
+ *
+ * The last one frees @pol after an RCU grace period.
+ *
+ * Context: Any context.
+ */
+void sc_policy_put(struct sc_policy *pol)
+{
+	if (pol && refcount_dec_and_test(&pol->ref))
+		kfree_rcu(pol, rcu);
+}
+
+/* Trap ia32 @mux in @check if one of the calls in @nrs is in @set. */
+static void sc_trap_mux(struct sc_set *check, const struct sc_set *set,
+			unsigned int mux, const u16 *nrs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (nrs[i] && test_bit(nrs[i], set->map[SC_ABI_IA32]))
+			__set_bit(mux, check->map[SC_ABI_IA32]);
+}
+
+/**
+ * sc_policy_finish() - derive @set and @check from the actions
+ * @pol: a policy not yet published
+ *
+ * Context: Process context.
+ * Return: @pol, or NULL if it has no action (then it is freed).
+ */
+struct sc_policy *sc_policy_finish(struct sc_policy *pol)
+{
+	unsigned int nr;
+	int abi;
+
+	memset(&pol->set, 0, sizeof(pol->set));
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < sc_nr[abi]; nr++)
+			if (pol->act[abi][nr])
+				__set_bit(nr, pol->set.map[abi]);
+	if (sc_set_empty(&pol->set)) {
+		kfree(pol);
+		return NULL;
+	}
+	pol->check = pol->set;
+	sc_trap_mux(&pol->check, &pol->set, __NR_ia32_socketcall,
+		    sc_socketcall_nr, ARRAY_SIZE(sc_socketcall_nr));
+	sc_trap_mux(&pol->check, &pol->set, __NR_ia32_ipc, sc_ipc_nr,
+		    ARRAY_SIZE(sc_ipc_nr));
+	return pol;
+}
+
+/**
+ * sc_policy_equal() - do two policies act alike?
+ * @a: a policy or NULL (empty)
+ * @b: a policy or NULL (empty)
+ *
+ * Return: true if every call has the same action in both.
+ */
+bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b)
+		return false;
+	return !memcmp(a->act, b->act, sizeof(a->act));
+}
+
+/**
+ * sc_policy_compose() - the effective policy of a cgroup
+ * @parent: the parent's effective policy, or NULL
+ * @own: the cgroup's own policy, or NULL
+ * @eff: set to the result (a new reference), NULL if empty
+ *
+ * Shares @parent or @own where the result equals one of them, so that
+ * cgroups that copied their parent's policy cost no memory for it.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
+		      struct sc_policy **eff)
+{
+	struct sc_policy *pol;
+	unsigned int nr;
+	int abi;
+
+	if (!parent || own == parent || !own) {
+		*eff = sc_policy_get(parent ? (struct sc_policy *)parent : own);
+		return 0;
+	}
+	pol = sc_policy_new(NULL);
+	if (!pol)
+		return -ENOMEM;
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < sc_nr[abi]; nr++)
+			pol->act[abi][nr] = sc_act_combine(parent->act[abi][nr],
+							   own->act[abi][nr]);
+	if (sc_policy_equal(pol, parent)) {
+		kfree(pol);
+		*eff = sc_policy_get((struct sc_policy *)parent);
+		return 0;
+	}
+	*eff = sc_policy_finish(pol);
+	return 0;
+}
+
+/**
+ * sc_policy_covers() - is @dst at least as strong as @src for every call?
+ * @dst: a policy or NULL
+ * @src: a policy or NULL
+ *
+ * Return: true if no call has a weaker kind of action in @dst than in @src.
+ */
+bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
+{
+	unsigned int nr;
+	int abi;
+
+	if (!src || dst == src)
+		return true;
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for_each_set_bit(nr, src->set.map[abi], sc_nr[abi])
+			if (sc_act_kind(sc_policy_act(dst, abi, nr)) <
+			    sc_act_kind(src->act[abi][nr]))
+				return false;
+	return true;
+}
+
+/* ---- text ------------------------------------------------------------------- */
+
+/**
+ * sc_show_policy() - print a policy as statements
+ * @sf: the file
+ * @pol: the policy, or NULL
+ *
+ * One line per call with an action, "deny x86_64:ptrace=ENOSYS # 101", so
+ * that the text written back to syscalls.policy makes the same policy.
+ */
+void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
+{
+	char act[24];
+	unsigned int nr;
+	int abi;
+
+	if (!pol)
+		return;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for_each_set_bit(nr, pol->set.map[abi], sc_nr[abi]) {
+			const char *name = sc_name(abi, nr);
+
+			sc_format_act(act, sizeof(act), pol->act[abi][nr], "");
+			if (name)
+				seq_printf(sf, "deny %s:%s=%s # %u\n", sc_abi_name[abi],
+					   name, act, nr);
+			else
+				seq_printf(sf, "deny %s:%u=%s # %u\n", sc_abi_name[abi],
+					   nr, act, nr);
+		}
+	}
+}
+
+/**
+ * sc_show_items() - print a set of calls as items on one line
+ * @sf: the file
+ * @set: the calls
+ *
+ * "x86_64:read ia32:read x32:522": each call prefixed, by name where it has
+ * one; nothing at all for an empty set.
+ */
+void sc_show_items(struct seq_file *sf, const struct sc_set *set)
+{
+	const char *sep = "";
+	unsigned int nr;
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for_each_set_bit(nr, set->map[abi], sc_nr[abi]) {
+			const char *name = sc_name(abi, nr);
+
+			if (name)
+				seq_printf(sf, "%s%s:%s", sep, sc_abi_name[abi], name);
+			else
+				seq_printf(sf, "%s%s:%u", sep, sc_abi_name[abi], nr);
+			sep = " ";
+		}
+	}
+	if (*sep)
+		seq_putc(sf, '\n');
+}
+
+/* ---- boot ------------------------------------------------------------------- */
+
+static void __init sc_build_index(void)
+{
+	unsigned int nr, i, n = 0, e;
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < sc_names_len[abi]; nr++)
+			if (sc_names[abi][nr])
+				sc_index[n++] = SC_CALL(abi, nr);
+	sc_index_len = n;
+	sort(sc_index, n, sizeof(sc_index[0]), sc_rec_cmp, NULL);
+	for (i = 0; i < ARRAY_SIZE(sc_ia32_also); i++) {
+		int ia32 = sc_lookup(SC_ABI_IA32, sc_ia32_also[i].ia32);
+
+		if (ia32 >= 0)
+			sc_index[n++] = SC_CALL(SC_ABI_IA32, ia32) | SC_REC_ALIAS | i << 16;
+	}
+	sc_index_len = n;
+	sort(sc_index, n, sizeof(sc_index[0]), sc_rec_cmp, NULL);
+
+	/* Counting sort of the calls by entry point. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < sc_entries_len[abi]; nr++)
+			sc_entry_start[sc_entries[abi][nr] + 1]++;
+	for (e = 1; e <= SC_NR_ENTRIES; e++)
+		sc_entry_start[e] += sc_entry_start[e - 1];
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < sc_entries_len[abi]; nr++)
+			sc_by_entry[sc_entry_start[sc_entries[abi][nr]]++] = SC_CALL(abi, nr);
+	/* Each start has moved on to the next one's: move them back. */
+	for (e = SC_NR_ENTRIES; e > 0; e--)
+		sc_entry_start[e] = sc_entry_start[e - 1];
+	sc_entry_start[0] = 0;
+}
+
+static void __init build_check_sc(void)
+{
+	BUILD_BUG_ON(NR_syscalls > SC_MAX_NR);
+	BUILD_BUG_ON(IA32_NR_syscalls > SC_MAX_NR);
+	BUILD_BUG_ON(X32_NR_syscalls > SC_MAX_NR);
+	BUILD_BUG_ON(SC_MAX_NR > 1024);		/* SC_REC_NR() */
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x86_64) > NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_ia32) > IA32_NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x32) > X32_NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_errnames) > SC_ERRNO_MAX);
+	/* The x32 dispatch in sc_classify() relies on this. */
+	BUILD_BUG_ON(NR_syscalls > __X32_SYSCALL_BIT);
+}
+
+/**
+ * sc_policy_init() - build the boot-time tables
+ *
+ * Context: early_initcall, before any cgroup can be written.
+ */
+void __init sc_policy_init(void)
+{
+	unsigned int i;
+	int nr;
+
+	build_check_sc();
+	sc_build_index();
+	__set_bit(__NR_exit, sc_never.map[SC_ABI_X86_64]);
+	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X86_64]);
+	__set_bit(__NR_rt_sigreturn, sc_never.map[SC_ABI_X86_64]);
+	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X86_64]);
+	__set_bit(__NR_ia32_exit, sc_never.map[SC_ABI_IA32]);
+	__set_bit(__NR_ia32_exit_group, sc_never.map[SC_ABI_IA32]);
+	__set_bit(__NR_ia32_sigreturn, sc_never.map[SC_ABI_IA32]);
+	__set_bit(__NR_ia32_rt_sigreturn, sc_never.map[SC_ABI_IA32]);
+	__set_bit(__NR_ia32_restart_syscall, sc_never.map[SC_ABI_IA32]);
+	__set_bit(__NR_exit, sc_never.map[SC_ABI_X32]);
+	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X32]);
+	__set_bit(__NR_x32_rt_sigreturn, sc_never.map[SC_ABI_X32]);
+	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X32]);
+
+	for (i = 0; i < ARRAY_SIZE(sc_socketcall_names); i++) {
+		nr = sc_socketcall_names[i] ? sc_lookup(SC_ABI_IA32, sc_socketcall_names[i]) : 0;
+		sc_socketcall_nr[i] = nr > 0 ? nr : 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(sc_ipc_names); i++) {
+		nr = sc_ipc_names[i] ? sc_lookup(SC_ABI_IA32, sc_ipc_names[i]) : 0;
+		sc_ipc_nr[i] = nr > 0 ? nr : 0;
+	}
+}
+
+#ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST
+#include "syscalls_cgroup_test.c"
+#endif

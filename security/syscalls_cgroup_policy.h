@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System call controller: policies, their text form and the system call
+ * tables. Internal to security/syscalls_cgroup*.c.
+ */
+#ifndef _SECURITY_SYSCALLS_CGROUP_POLICY_H
+#define _SECURITY_SYSCALLS_CGROUP_POLICY_H
+
+#include <linux/bitmap.h>
+#include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/seq_file.h>
+#include <linux/types.h>
+#include <asm/unistd.h>
+
+/* The system call tables, one policy each. */
+enum sc_abi {
+	SC_ABI_X86_64,
+	SC_ABI_IA32,
+	SC_ABI_X32,
+	SC_NR_ABIS,
+};
+
+#define SC_MAX_NR	MAX(MAX(NR_syscalls, IA32_NR_syscalls), X32_NR_syscalls)
+
+/* Number of calls in each table, and how items name the tables. */
+extern const unsigned int sc_nr[SC_NR_ABIS];
+extern const char *const sc_abi_name[SC_NR_ABIS];
+
+/* A set of system calls: one bit per call, per table. */
+struct sc_set {
+	unsigned long map[SC_NR_ABIS][BITS_TO_LONGS(SC_MAX_NR)];
+};
+
+/*
+ * What happens to a call: its kind in bits 12-13, ordered by strength
+ * (kill > errno > log > allow), and for SC_ACT_ERRNO the errno in bits 0-11.
+ */
+#define SC_ACT_ALLOW		0
+#define SC_ACT_LOG		BIT(12)
+#define SC_ACT_ERRNO		(2U << 12)
+#define SC_ACT_KILL		(3U << 12)
+#define SC_ACT_KIND		(3U << 12)
+#define SC_ERRNO_MAX		4095
+
+static inline unsigned int sc_act_kind(u16 act)
+{
+	return act & SC_ACT_KIND;
+}
+
+static inline int sc_act_errno(u16 act)
+{
+	return act & SC_ERRNO_MAX;
+}
+
+/**
+ * sc_act_combine() - the effective action below a parent
+ * @parent: the parent's effective action
+ * @own: the cgroup's own action
+ *
+ * The stronger kind wins; between two of the same kind the parent's stands,
+ * so that of two errnos the one set higher up is returned.
+ *
+ * Return: the effective action.
+ */
+static inline u16 sc_act_combine(u16 parent, u16 own)
+{
+	return sc_act_kind(own) > sc_act_kind(parent) ? own : parent;
+}
+
+/*
+ * struct sc_policy - an action per call
+ * @set:	calls whose action is not SC_ACT_ALLOW
+ * @check:	@set, plus ia32 socketcall and ipc where a call they multiplex
+ *		is in @set: what the entry path tests
+ * @act:	the action of each call
+ * @ref:	references: cgroups whose own or effective policy this is
+ * @rcu:	freed after a grace period: the entry path reads under RCU
+ *
+ * A policy reachable from a cgroup is never modified: a change builds a new
+ * one and replaces the pointer, so a reader sees one policy whole. An empty
+ * policy is represented by NULL.
+ */
+struct sc_policy {
+	struct sc_set set;
+	struct sc_set check;
+	u16 act[SC_NR_ABIS][SC_MAX_NR];
+	refcount_t ref;
+	struct rcu_head rcu;
+};
+
+struct sc_policy *sc_policy_new(const struct sc_policy *copy);
+void sc_policy_put(struct sc_policy *pol);
+struct sc_policy *sc_policy_finish(struct sc_policy *pol);
+bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b);
+int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
+		      struct sc_policy **eff);
+bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src);
+
+static inline struct sc_policy *sc_policy_get(struct sc_policy *pol)
+{
+	if (pol)
+		refcount_inc(&pol->ref);
+	return pol;
+}
+
+static inline u16 sc_policy_act(const struct sc_policy *pol, enum sc_abi abi,
+				unsigned int nr)
+{
+	return pol ? pol->act[abi][nr] : SC_ACT_ALLOW;
+}
+
+int sc_write_items(struct sc_policy *pol, char *text, bool allow,
+		   const struct sc_policy *parent);
+int sc_write_policy(struct sc_policy *pol, char *text,
+		    const struct sc_policy *parent);
+
+const char *sc_name(enum sc_abi abi, unsigned int nr);
+int sc_lookup(enum sc_abi abi, const char *name);
+unsigned int sc_mux_sub(unsigned int mux, u32 call);
+int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
+void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
+void sc_show_items(struct seq_file *sf, const struct sc_set *set);
+
+void __init sc_policy_init(void);
+
+#endif /* _SECURITY_SYSCALLS_CGROUP_POLICY_H */
