@@ -34,7 +34,8 @@
  * The seed is fixed (MODEL_SEED overrides it) and printed; a mismatch names
  * the seed, the operation's index, the operation and both results
  * (MODEL_TRACE=1 also prints every operation). Without STRESS_SECONDS,
- * BOUNDED_OPS operations are run; with it, a third of that many seconds or
+ * BOUNDED_OPS operations are run; with it (make stress), from another seed,
+ * at least BOUNDED_OPS and then until a third of that many seconds or
  * STRESS_MAX_OPS operations, whichever ends first. The counts by kind of
  * operation and of outcome are printed at the end.
  */
@@ -1163,6 +1164,9 @@ TEST_F_TIMEOUT(model, random_ops, STRESS_MAX_SECS + 120)
 	int op, ret;
 
 	if (stress && atoi(stress) > 0) {
+		/* Another seed than make check's, unless told. */
+		if (!getenv("MODEL_SEED"))
+			rng_seed(m, m->seed = DEFAULT_SEED + 1);
 		max_ops = STRESS_MAX_OPS;
 		limit = atoi(stress) / 3.0;
 		if (limit > STRESS_MAX_SECS)
@@ -1171,7 +1175,9 @@ TEST_F_TIMEOUT(model, random_ops, STRESS_MAX_SECS + 120)
 	TH_LOG("seed %llu (MODEL_SEED overrides), up to %ld operations%s", m->seed,
 	       max_ops, limit ? " or a third of STRESS_SECONDS" : "");
 	for (m->op = 0; done < max_ops; m->op++) {
-		if (limit && (m->op & 63) == 0 && now() - start > limit)
+		/* A stress run does at least the bounded run's operations. */
+		if (limit && done >= BOUNDED_OPS && (m->op & 63) == 0 &&
+		    now() - start > limit)
 			break;
 		op = pick_op(m);
 		ret = run[op](_metadata, m);

@@ -36,7 +36,9 @@ TEST_F(cg, name_denies_in_every_abi)
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.policy", buf, sizeof(buf)));
-	EXPECT_STREQ("deny x86_64:getppid=ENOSYS # 110\ndeny ia32:getppid=ENOSYS # 64\ndeny x32:getppid=ENOSYS # 110\n", buf);
+	EXPECT_STREQ("deny x86_64:getppid=ENOSYS # 110\n"
+		     "deny ia32:getppid=ENOSYS # 64\n"
+		     "deny x32:getppid=ENOSYS # 110\n", buf);
 
 	/* A prefixed name touches one table only. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "ia32:getppid"));
@@ -99,9 +101,13 @@ TEST_F(cg, counters_count_each_denial)
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 3\nx86_64 110 getppid 2 errno=ENOSYS\nia32 64 getppid 1 errno=ENOSYS\n", buf);
+	EXPECT_STREQ("total 3\n"
+		     "x86_64 110 getppid 2 errno=ENOSYS\n"
+		     "ia32 64 getppid 1 errno=ENOSYS\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.stat", buf, sizeof(buf)));
-	EXPECT_STREQ("total 6\nx86_64 110 getppid 4 errno=ENOSYS\nia32 64 getppid 2 errno=ENOSYS\n", buf);
+	EXPECT_STREQ("total 6\n"
+		     "x86_64 110 getppid 4 errno=ENOSYS\n"
+		     "ia32 64 getppid 2 errno=ENOSYS\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.events", buf, sizeof(buf)));
 	EXPECT_STREQ("denied 6\n", buf);
 }
@@ -590,22 +596,39 @@ static const struct {
 	{ "getuid", "deny ia32:getuid=ENOSYS # 24\ndeny ia32:getuid32=ENOSYS # 199\n" },
 	{ "getrlimit", "deny ia32:getrlimit=ENOSYS # 76\ndeny ia32:ugetrlimit=ENOSYS # 191\n" },
 	{ "sendfile", "deny ia32:sendfile=ENOSYS # 187\ndeny ia32:sendfile64=ENOSYS # 239\n" },
-	{ "setuid32", "deny x86_64:setuid=ENOSYS # 105\ndeny ia32:setuid32=ENOSYS # 213\ndeny x32:setuid=ENOSYS # 105\n" },
+	{ "setuid32", "deny x86_64:setuid=ENOSYS # 105\n"
+		      "deny ia32:setuid32=ENOSYS # 213\n"
+		      "deny x32:setuid=ENOSYS # 105\n" },
 	/* The same job under another name. */
 	{ "wait4", "deny ia32:waitpid=ENOSYS # 7\ndeny ia32:wait4=ENOSYS # 114\n" },
-	{ "stat", "deny ia32:oldstat=ENOSYS # 18\ndeny ia32:stat=ENOSYS # 106\ndeny ia32:stat64=ENOSYS # 195\n" },
-	{ "lstat", "deny ia32:oldlstat=ENOSYS # 84\ndeny ia32:lstat=ENOSYS # 107\ndeny ia32:lstat64=ENOSYS # 196\n" },
-	{ "fstat", "deny ia32:oldfstat=ENOSYS # 28\ndeny ia32:fstat=ENOSYS # 108\ndeny ia32:fstat64=ENOSYS # 197\n" },
+	{ "stat", "deny ia32:oldstat=ENOSYS # 18\n"
+		  "deny ia32:stat=ENOSYS # 106\n"
+		  "deny ia32:stat64=ENOSYS # 195\n" },
+	{ "lstat", "deny ia32:oldlstat=ENOSYS # 84\n"
+		   "deny ia32:lstat=ENOSYS # 107\n"
+		   "deny ia32:lstat64=ENOSYS # 196\n" },
+	{ "fstat", "deny ia32:oldfstat=ENOSYS # 28\n"
+		   "deny ia32:fstat=ENOSYS # 108\n"
+		   "deny ia32:fstat64=ENOSYS # 197\n" },
 	{ "newfstatat", "deny x86_64:newfstatat=ENOSYS # 262\ndeny ia32:fstatat64=ENOSYS # 300\n" },
 	{ "umount2", "deny ia32:umount=ENOSYS # 22\ndeny ia32:umount2=ENOSYS # 52\n" },
 	{ "settimeofday", "deny ia32:stime=ENOSYS # 25\ndeny ia32:settimeofday=ENOSYS # 79\n" },
 	{ "setpriority", "deny ia32:nice=ENOSYS # 34\ndeny ia32:setpriority=ENOSYS # 97\n" },
-	{ "rt_sigaction", "deny ia32:signal=ENOSYS # 48\ndeny ia32:sigaction=ENOSYS # 67\ndeny ia32:rt_sigaction=ENOSYS # 174\n" },
-	{ "rt_sigsuspend", "deny ia32:sigsuspend=ENOSYS # 72\ndeny ia32:rt_sigsuspend=ENOSYS # 179\n" },
-	{ "rt_sigpending", "deny ia32:sigpending=ENOSYS # 73\ndeny ia32:rt_sigpending=ENOSYS # 176\n" },
+	{ "rt_sigaction", "deny ia32:signal=ENOSYS # 48\n"
+			  "deny ia32:sigaction=ENOSYS # 67\n"
+			  "deny ia32:rt_sigaction=ENOSYS # 174\n" },
+	{ "rt_sigsuspend", "deny ia32:sigsuspend=ENOSYS # 72\n"
+			   "deny ia32:rt_sigsuspend=ENOSYS # 179\n" },
+	{ "rt_sigpending", "deny ia32:sigpending=ENOSYS # 73\n"
+			   "deny ia32:rt_sigpending=ENOSYS # 176\n" },
 	{ "rt_sigprocmask",
-	  "deny ia32:sgetmask=ENOSYS # 68\ndeny ia32:ssetmask=ENOSYS # 69\ndeny ia32:sigprocmask=ENOSYS # 126\ndeny ia32:rt_sigprocmask=ENOSYS # 175\n" },
-	{ "uname", "deny ia32:oldolduname=ENOSYS # 59\ndeny ia32:olduname=ENOSYS # 109\ndeny ia32:uname=ENOSYS # 122\n" },
+	  "deny ia32:sgetmask=ENOSYS # 68\n"
+	  "deny ia32:ssetmask=ENOSYS # 69\n"
+	  "deny ia32:sigprocmask=ENOSYS # 126\n"
+	  "deny ia32:rt_sigprocmask=ENOSYS # 175\n" },
+	{ "uname", "deny ia32:oldolduname=ENOSYS # 59\n"
+		   "deny ia32:olduname=ENOSYS # 109\n"
+		   "deny ia32:uname=ENOSYS # 122\n" },
 	{ "getdents", "deny ia32:readdir=ENOSYS # 89\ndeny ia32:getdents=ENOSYS # 141\n" },
 	{ "lseek", "deny ia32:lseek=ENOSYS # 19\ndeny ia32:_llseek=ENOSYS # 140\n" },
 	{ "mmap", "deny ia32:mmap=ENOSYS # 90\ndeny ia32:mmap2=ENOSYS # 192\n" },
@@ -637,7 +660,10 @@ TEST_F(cg, policy_lists_what_a_bare_name_covers)
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "setuid"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.policy", buf, sizeof(buf)));
-	EXPECT_STREQ("deny x86_64:setuid=ENOSYS # 105\ndeny ia32:setuid=ENOSYS # 23\ndeny ia32:setuid32=ENOSYS # 213\ndeny x32:setuid=ENOSYS # 105\n",
+	EXPECT_STREQ("deny x86_64:setuid=ENOSYS # 105\n"
+		     "deny ia32:setuid=ENOSYS # 23\n"
+		     "deny ia32:setuid32=ENOSYS # 213\n"
+		     "deny x32:setuid=ENOSYS # 105\n",
 		     buf);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, sizeof(buf)));
 	EXPECT_STREQ("105\nia32:23\nia32:213\nx32:105\n", buf);

@@ -16,6 +16,16 @@
  * the supervisor). CALL is "target" (getppid; gettimeofday for vsyscall, the
  * call the test denies) or "decoy" (getpid, which a tracer rewrites into the
  * target).
+ *
+ * Two environment variables, for syscalls_cgroup_actions_test; without them
+ * the worker behaves as above:
+ *   SYSCALLS_CGROUP_WORKER_RAW (any value): WAY plain also writes "RET AUX"
+ *     and a newline to stdout in one write: the call's raw result (-errno on
+ *     failure) and, for the vsyscall page's gettimeofday, the tv_sec it
+ *     filled in (-1 if it did not), else 0.
+ *   SYSCALLS_CGROUP_WORKER_SIGSYS: before the call, "handle" installs a
+ *     SIGSYS handler that exits with status 42, "block" blocks SIGSYS,
+ *     "ignore" ignores it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,6 +49,7 @@
 #define X32_BIT	0x40000000
 
 static const char *entry, *way, *call;
+static long aux;	/* for SYSCALLS_CGROUP_WORKER_RAW */
 
 /* Numbers of getppid (target) and getpid (decoy) for an entry. */
 static long number(int target)
@@ -76,9 +87,11 @@ static long do_call(void)
 #ifdef __x86_64__
 	if (!strcmp(entry, "vsyscall")) {
 		long (*vgtod)(struct timeval *, void *) = (void *)0xffffffffff600000UL;
-		struct timeval tv;
+		struct timeval tv = { .tv_sec = -1 };
 
-		return vgtod(&tv, NULL);
+		ret = vgtod(&tv, NULL);
+		aux = tv.tv_sec;
+		return ret;
 	}
 	if (!strcmp(entry, "syscall") || !strcmp(entry, "x32")) {
 		asm volatile ("syscall" : "=a"(ret) : "a"(nr) : "rcx", "r11", "memory");
@@ -93,6 +106,47 @@ static long do_call(void)
 #endif
 	fprintf(stderr, "worker: unknown entry %s\n", entry);
 	exit(3);
+}
+
+static void sigsys_handler(int sig)
+{
+	_exit(42);
+}
+
+/* SYSCALLS_CGROUP_WORKER_SIGSYS: what to do with SIGSYS before the call. */
+static void prepare_sigsys(void)
+{
+	const char *how = getenv("SYSCALLS_CGROUP_WORKER_SIGSYS");
+	sigset_t set;
+
+	if (!how)
+		return;
+	if (!strcmp(how, "handle")) {
+		signal(SIGSYS, sigsys_handler);
+	} else if (!strcmp(how, "ignore")) {
+		signal(SIGSYS, SIG_IGN);
+	} else if (!strcmp(how, "block")) {
+		sigemptyset(&set);
+		sigaddset(&set, SIGSYS);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+	} else {
+		exit(3);
+	}
+}
+
+/* WAY plain: the call, its raw result on stdout if asked for. */
+static int plain(void)
+{
+	long ret = do_call();
+	char line[64];
+	int len;
+
+	if (getenv("SYSCALLS_CGROUP_WORKER_RAW")) {
+		len = snprintf(line, sizeof(line), "%ld %ld\n", ret, aux);
+		if (write(1, line, len) != len)
+			return 6;
+	}
+	return result(ret);
 }
 
 static void *thread_fn(void *arg)
@@ -145,9 +199,10 @@ int main(int argc, char **argv)
 	entry = argv[1];
 	way = argv[2];
 	call = argc > 3 ? argv[3] : "target";
+	prepare_sigsys();
 
 	if (!strcmp(way, "plain"))
-		return result(do_call());
+		return plain();
 	if (!strcmp(way, "seccomp")) {
 		install_filter(SECCOMP_RET_TRACE, 0);
 		return result(do_call());
