@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -231,6 +232,18 @@ static inline int audit_set_enabled(int enabled)
 	struct audit_status s = { .mask = AUDIT_STATUS_ENABLED, .enabled = enabled };
 
 	return audit_status_request(AUDIT_SET, &s);
+}
+
+/* Does the kernel log hold @needle? */
+static inline int klog_has(const char *needle)
+{
+	static char log[1 << 17];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+
+	if (n < 0)
+		return 0;
+	log[n] = '\0';
+	return !!strstr(log, needle);
 }
 
 #ifdef FIXTURE

@@ -24,7 +24,6 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <linux/capability.h>
 
@@ -86,18 +85,6 @@ static void run_worker(struct __test_metadata *_metadata, const char *cg,
 static int killed_by_sigsys(const struct run *r)
 {
 	return WIFSIGNALED(r->status) && WTERMSIG(r->status) == SIGSYS;
-}
-
-/* Does the kernel log hold @needle? */
-static int klog_has(const char *needle)
-{
-	static char log[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
-
-	if (n < 0)
-		return 0;
-	log[n] = '\0';
-	return !!strstr(log, needle);
 }
 
 /* --- each action through each entry ----------------------------------------- */

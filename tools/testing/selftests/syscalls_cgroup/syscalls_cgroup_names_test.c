@@ -15,7 +15,6 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <sys/inotify.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <linux/audit.h>
@@ -141,18 +140,6 @@ TEST_F(cg, events_wake_poll_and_inotify)
 	EXPECT_STREQ("denied 1\n", buf);
 	close(in);
 	close(fd);
-}
-
-/* Does the kernel log hold @needle? */
-static int klog_has(const char *needle)
-{
-	static char log[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
-
-	if (n < 0)
-		return 0;
-	log[n] = '\0';
-	return !!strstr(log, needle);
 }
 
 TEST_F(cg, denial_is_logged)
