@@ -453,7 +453,7 @@ static void lv_create(struct __test_metadata *_metadata, struct _test_data_lv *s
 		ASSERT_EQ(0, cg_create(self->cg[i]));
 }
 
-static long events(const char *cg)
+static long denials_of(const char *cg)
 {
 	char buf[64];
 	long n;
@@ -467,7 +467,7 @@ static long events(const char *cg)
 /* getppid() through the syscall instruction from a child in @cg: OUT_*. */
 static int probe(const char *cg)
 {
-	long before = events(cg), after;
+	long before = denials_of(cg), after;
 	pid_t parent = getpid(), pid;
 	int status;
 
@@ -485,11 +485,12 @@ static int probe(const char *cg)
 	if (pid < 0 || waitpid(pid, &status, 0) != pid)
 		return OUT_BROKEN;
 	if (WIFSIGNALED(status))
-		return WTERMSIG(status) == SIGSYS ? OUT_KILLED : OUT_BROKEN | 0x100 | WTERMSIG(status);
+		return WTERMSIG(status) == SIGSYS ? OUT_KILLED :
+						    OUT_BROKEN | 0x100 | WTERMSIG(status);
 	if (WEXITSTATUS(status))
 		return WEXITSTATUS(status) < 200 ? OUT_ERRNO | WEXITSTATUS(status) :
 						    OUT_BROKEN | WEXITSTATUS(status);
-	after = events(cg);
+	after = denials_of(cg);
 	if (before < 0 || after - before > 1 || after < before)
 		return OUT_BROKEN | 0x200;
 	return after > before ? OUT_LOGGED : OUT_ALLOWED;
@@ -708,6 +709,7 @@ static int move_unprivileged(const char *from, const char *to, int *out)
 	pid_t parent = getpid(), pid;
 	int status, ret;
 
+	*out = OUT_BROKEN;
 	if (err == MAP_FAILED)
 		return -1000;
 	*err = -1001;
@@ -723,7 +725,6 @@ static int move_unprivileged(const char *from, const char *to, int *out)
 		r = syscall(SYS_getppid);
 		_exit(r == parent ? 0 : r < 0 && errno < 200 ? errno : 200);
 	}
-	*out = OUT_BROKEN;
 	if (pid > 0 && waitpid(pid, &status, 0) == pid) {
 		if (WIFSIGNALED(status))
 			*out = WTERMSIG(status) == SIGSYS ? OUT_KILLED : OUT_BROKEN | 0x100;

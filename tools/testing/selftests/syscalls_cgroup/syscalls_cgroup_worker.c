@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helper of syscalls_cgroup_bypass_test: makes one system call through one
- * entry path in one way, and reports through its exit status whether it
- * ran (0), failed with ENOSYS (1) or failed otherwise (2).
+ * Helper of syscalls_cgroup_bypass_test and syscalls_cgroup_actions_test:
+ * makes one system call through one entry path in one way, and reports
+ * through its exit status whether it ran (0), failed with ENOSYS (1) or
+ * failed otherwise (2).
  *
  *   syscalls_cgroup_worker ENTRY WAY [CALL]
  *
