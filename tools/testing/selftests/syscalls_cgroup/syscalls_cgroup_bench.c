@@ -8,8 +8,8 @@
  *
  * Measured: getppid at several cgroup depths, restricted or not, denied
  * with ENOSYS or EPERM, logged, recorded, against seccomp filters; a call
- * that kills; moby's default profile written to 1,000 tasks; policy writes reaching 1 to 10,000 tasks; cgroup
- * creation, fork and memory; and fork+_exit+waitpid latency (best, median,
+ * that kills; moby's default profile written to 1,000 tasks; policy
+ * writes reaching 1 to 10,000 tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency (best, median,
  * worst of 200) in a restricted and an unrestricted cgroup while another
  * process writes to a cgroup of 10,000 tasks: no writer, writes that flip
  * those tasks between restricted and unrestricted, writes that flip none.
