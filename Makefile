@@ -39,7 +39,7 @@ HELPERS       := $(B)/rootfs/helpers/syscalls_cgroup_worker \
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun
 
 QEMU_TIMEOUT ?= 900
 # Test and stress guests run on CPUS real vCPUs: without ACPI, "-smp 2"
@@ -170,8 +170,21 @@ $(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(SELFTEST_DIR)/moby_policy.py
 	@echo "  GEN     $@"
 	@python3 $(SELFTEST_DIR)/moby_policy.py $< > $@
 
+# crun from Debian with its shared libraries, and the container bundle of
+# syscalls_cgroup_crun_test: /crun/bundle/config.json (checked in) and its
+# rootfs (static busybox; the test copies itself in as /probe and writes /job).
+CRUN        := /usr/bin/crun
+CRUN_BUNDLE := $(B)/rootfs/crun/bundle
+$(CRUN_BUNDLE)/config.json: $(SELFTEST_DIR)/crun-config.json $(B)/.deps
+	@for f in $(CRUN) $$(ldd $(CRUN) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
+		cp --parents -L $$f $(B)/rootfs/; done
+	@mkdir -p $(addprefix $(CRUN_BUNDLE)/rootfs/,bin proc dev sys tmp)
+	@cp /bin/busybox $(CRUN_BUNDLE)/rootfs/bin/busybox
+	@for a in sh sleep echo cat; do ln -sf busybox $(CRUN_BUNDLE)/rootfs/bin/$$a; done
+	@cp $< $@
+
 $(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) \
-	   $(PEERS) $(MOBY_POLICY) $(B)/.deps
+	   $(PEERS) $(MOBY_POLICY) $(CRUN_BUNDLE)/config.json $(B)/.deps
 	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
 	@cp /bin/busybox $(B)/rootfs/bin/busybox
 	@cp harness/init $(B)/rootfs/init

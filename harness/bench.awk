@@ -2,8 +2,11 @@
 # $out/bench.md), $out/bench.csv, and data files for harness/bench.gp.
 #   gawk -v out=DIR -f bench.awk icount-n.log icount-y.log wall-n.log wall-y.log
 # Values from the icount runs are guest instructions ("ns" of guest time).
-# Sections: (a) getppid cost, (b) seccomp, (c) policy writes, mkdir, fork,
+# Sections: (a) getppid cost on cgroup v1, (a2) the same on cgroup v2 (the
+# "v2_" keys, same boot), (b) seccomp, (c) policy writes, mkdir, fork,
 # (d) memory, (e) fork latency during policy writes, wall clock.
+# The =n kernel has no controller, so no v1 or v2 side: its one root-cgroup
+# figure is the baseline of the v1 and of the v2 rows.
 FNR == 1 { run = ++file == 1 ? "n" : file == 2 ? "y" : file == 3 ? "wn" : "wy" }
 { sub(/\r$/, "") }
 /^BENCH / { v[run, $2] = $3 }
@@ -45,6 +48,18 @@ END {
 	row("=y, recording, restricted, depth 1", v["y", "getppid_recording_restricted_depth1"], "instr/call", "=n kernel", base)
 	row("=y, recording, restricted, depth 32", v["y", "getppid_recording_restricted_depth32"], "instr/call", "=n kernel", base)
 	row("=y, recording, no policy, depth 1", v["y", "getppid_recording_only_depth1"], "instr/call", "=n kernel", base)
+
+	print "| **(a2) getppid on cgroup v2, same boot, after the controller moved from v1** | | | | |" > md
+	row("=y v2, root cgroup", v["y", "v2_getppid_root"], "instr/call", "=n kernel", base)
+	row("=y v2, unrestricted cgroup, depth 1", v["y", "v2_getppid_unrestricted_depth1"], "instr/call", "=n kernel", base)
+	row("=y v2, unrestricted cgroup, depth 32", v["y", "v2_getppid_unrestricted_depth32"], "instr/call", "=n kernel", base)
+	for (d = 1; d <= 32; d *= (d == 1 ? 8 : 4))
+		row("=y v2, restricted cgroup, depth " d, v["y", "v2_getppid_restricted_depth" d], "instr/call",
+		    "=y v1, restricted, depth " d, v["y", "getppid_restricted_depth" d])
+	row("=y v2, denied (ENOSYS), depth 1", v["y", "v2_getppid_denied_depth1"], "instr/call",
+	    "=y v1, denied, depth 1", v["y", "getppid_denied_depth1"])
+	row("=y v2, denied (ENOSYS), depth 32", v["y", "v2_getppid_denied_depth32"], "instr/call",
+	    "=y v1, denied, depth 32", v["y", "getppid_denied_depth32"])
 
 	yroot = v["y", "getppid_root"]
 	print "| **(b) the same with seccomp-bpf, same boot, root cgroup** | | | | |" > md
@@ -97,6 +112,9 @@ END {
 	row("getppid, =y, root cgroup", v["wy", "getppid_root"], "ns/call", "=n kernel", v["wn", "getppid_root"])
 	row("getppid, =y, restricted, depth 1", v["wy", "getppid_restricted_depth1"], "ns/call", "=n kernel", v["wn", "getppid_root"])
 	row("getppid, =y, restricted, depth 32", v["wy", "getppid_restricted_depth32"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+	row("getppid, =y v2, root cgroup", v["wy", "v2_getppid_root"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+	row("getppid, =y v2, restricted, depth 1", v["wy", "v2_getppid_restricted_depth1"], "ns/call", "=n kernel", v["wn", "getppid_root"])
+	row("getppid, =y v2, restricted, depth 32", v["wy", "v2_getppid_restricted_depth32"], "ns/call", "=n kernel", v["wn", "getppid_root"])
 
 	printf "0 %s %s %s\n", base, v["y", "getppid_root"], v["y", "seccomp_cached_allow"] > (out "/depth.dat")
 	for (d = 1; d <= 32; d *= (d == 1 ? 8 : 4))
@@ -109,6 +127,21 @@ END {
 	       "unrestricted tasks (root, depth 1, depth 32) run exactly the =n kernel's count")
 	target(r1 == v["y", "getppid_restricted_depth8"] && r1 == v["y", "getppid_restricted_depth32"],
 	       "restricted, allowed call: same count at depth 1, 8 and 32")
+	# Plain variables, not v[] elements, go to fmt(): gawk 5.2 fails on a
+	# missing element passed to a function (the run lacking v2 rows).
+	u0 = v["y", "v2_getppid_root"]; u1 = v["y", "v2_getppid_unrestricted_depth1"]
+	u32 = v["y", "v2_getppid_unrestricted_depth32"]
+	target(u0 != "" && u0 == base && u1 == base && u32 == base,
+	       sprintf("on cgroup v2, unrestricted tasks (root, depth 1, depth 32: %s, %s, %s) run exactly the =n kernel's count (%s)",
+		       fmt(u0), fmt(u1), fmt(u32), fmt(base)))
+	v2same = 1; v2r = v1r = ""
+	for (d = 1; d <= 32; d *= (d == 1 ? 8 : 4)) {
+		x2 = v["y", "v2_getppid_restricted_depth" d]; x1 = v["y", "getppid_restricted_depth" d]
+		if (x2 == "" || x2 != x1)
+			v2same = 0
+		v2r = v2r (d > 1 ? ", " : "") fmt(x2); v1r = v1r (d > 1 ? ", " : "") fmt(x1)
+	}
+	target(v2same, sprintf("on cgroup v2, restricted, allowed call: %s at depth 1, 8, 32, as on v1 (%s)", v2r, v1r))
 	target(r1 - base <= (v["y", "seccomp_cached_allow"] - yroot) / 2,
 	       sprintf("restricted, allowed call adds %s; at most half of seccomp's cached allow (+%s)",
 		       fmt(r1 - base), fmt(v["y", "seccomp_cached_allow"] - yroot)))

@@ -80,3 +80,21 @@ run "sh -c 'echo \$\$ > $cg/learned/tasks; exec rmdir /tmp/x'; echo status \$?  
 say "Allow mkdir back in box: inner follows"
 run "echo mkdir > $cg/box/syscalls.allow"
 run "echo \$\$ > $cg/box/inner/tasks; mkdir /tmp/inside && ls /tmp"
+
+say "cgroup v2: the controller lives on one hierarchy at a time; leave v1 and unmount it"
+run "echo \$\$ > $cg/tasks; for d in \$(find $cg -mindepth 1 -type d | sort -r); do rmdir \$d; done; sleep 0.2; umount $cg"
+u=/sys/fs/cgroup/unified
+run "sleep 0.5; cat $u/cgroup.controllers"
+run "echo +syscalls > $u/cgroup.subtree_control; mkdir $u/ctr; ls $u/ctr | grep syscalls"
+
+say "v2: a container is one cgroup; deny, then a whole profile, while it runs"
+run "sh -c 'echo \$\$ > $u/ctr/cgroup.procs; while :; do mkdir -p /tmp/v2 && rmdir /tmp/v2 || echo denied >> /tmp/v2log; sleep 0.1; done' & sleep 0.5"
+run "echo 'mkdir*=EPERM' > $u/ctr/syscalls.deny; sleep 0.5; grep -c denied /tmp/v2log"
+run "cat /data/moby.policy > $u/ctr/syscalls.policy; grep -c ^deny $u/ctr/syscalls.policy"
+run "kill \$(cat $u/ctr/cgroup.procs); sleep 0.2; cat $u/ctr/syscalls.stat"
+
+say "v2: restriction from exec: set up inside the cgroup, restricted from the workload's execve on"
+run "mkdir $u/boxes; echo exec > $u/boxes/syscalls.from; echo 'chdir=EPERM' > $u/boxes/syscalls.deny"
+run "echo +syscalls > $u/boxes/cgroup.subtree_control; mkdir $u/boxes/c1; cat $u/boxes/c1/syscalls.from   # copied from the parent"
+run "sh -c 'echo \$\$ > $u/boxes/c1/cgroup.procs; cd /tmp && echo setup: cd works; exec sh -c \"cd /; echo workload: cd status \\\$?\"'"
+run "cat $u/boxes/c1/syscalls.stat"

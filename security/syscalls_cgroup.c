@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * System call controller (cgroup v1)
+ * System call controller (cgroup v1 and v2)
  *
  * Restricts the system calls the tasks of a cgroup and of all its
  * descendants may make: each call of each table (x86_64, ia32, x32) has an
@@ -25,10 +25,33 @@
  *  syscalls.stat    "total N", then "abi nr name count action" per call
  *                   denied (or logged) at least once.
  *  syscalls.events  "denied N"; poll() and inotify see it change.
+ *  syscalls.from    "call" (the default): a task is restricted from its next
+ *                   call after it entered the cgroup. "exec": from its next
+ *                   execve, see "Restriction from exec" below.
  *
- * Writes need CAP_SYS_ADMIN in the writer and in the opener of the file; a
- * failed write changes nothing. Without CAP_SYS_ADMIN, moving a task to a
- * cgroup whose action for some call is weaker fails with EPERM.
+ * The same files exist on v1 and, where the parent has "+syscalls" in
+ * cgroup.subtree_control, on v2; the controller is threaded. On v2, tasks
+ * of a cgroup without the files follow the nearest ancestor that has them.
+ *
+ * Who may write: on v1, a task with CAP_SYS_ADMIN, which the opener of the
+ * file must have had too. On v2, whoever may write the file, as for every
+ * v2 controller: a delegatee restricts the cgroups it creates below the
+ * delegated one, but not the delegated cgroup itself (root's files). A
+ * failed write changes nothing.
+ *
+ * Who may move: on v1, where the cgroup core lets a task move itself or a
+ * task of its uid anywhere, a move without CAP_SYS_ADMIN must not weaken
+ * the action of any call (EPERM). On v2 the core lets only a writer of the
+ * common ancestor's cgroup.procs move a task (or clone3() one into a
+ * cgroup), and every cgroup below that ancestor inherits its denials.
+ *
+ * Restriction from exec: in a cgroup in exec mode, a task that enters the
+ * cgroup from outside its outermost exec-mode ancestor's subtree carries
+ * SYSCALL_WORK_SYSCALLS_CGROUP_EXEC until its next successful execve.
+ * Meanwhile it follows @pre, which leaves out the own policies of the
+ * exec-mode cgroups; from the first instruction of the new program on it
+ * follows @eff. A runtime can so set a container up inside its cgroup and
+ * have the workload restricted from its start. Children inherit the bit.
  *
  * Hierarchy: the effective action of a call is the strongest along the
  * path to the root (kill > errno > log > allow; of two errnos, the one set
@@ -91,8 +114,13 @@ struct sc_counts {
  * @own:	this cgroup's own policy (a copy of the parent's effective
  *		one when it was created, changed by its own writes)
  * @next:	sc_propagate(): the new @eff, while @pending
+ * @pre:	the policy of tasks that entered an exec-mode cgroup and have not
+ *		exec'd since: @pre of the parent, combined with @own unless
+ *		@exec; the same object as @eff where no ancestor is in exec mode
+ * @pre_next:	sc_propagate(): the new @pre, while @pending
  * @rec_up:	for a recording cgroup, the nearest recording ancestor
  * @recording:	syscalls.record is 1
+ * @exec:	syscalls.from is "exec"; copied from the parent at creation
  * @pending:	sc_propagate() computed @next
  * @restricted:	@eff or @rec is set, so the tasks carry the work bit
  * @online:	css_online() has run and css_offline() has not
@@ -108,14 +136,16 @@ struct sc_counts {
  * @log_rs:	rate limit of the kernel log line, per cgroup
  * @used:	calls made below this cgroup while it recorded
  *
- * Locking: @eff, @rec, @own, @next, @rec_up, @recording, @pending, @online
- * and @flip change with cgroup_mutex and syscalls_mutex held; so does
+ * Locking: @eff, @pre, @rec, @own, @next, @pre_next, @rec_up, @recording,
+ * @exec, @pending, @online and @flip change with cgroup_mutex and
+ * syscalls_mutex held; so does
  * @restricted, and while it changes on a cgroup with tasks,
  * cgroup_threadgroup_rwsem is held for writing too. So attach
  * (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
  * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
- * path reads @eff, @rec and @rec_up under RCU only: @eff is published with
- * rcu_assign_pointer() before the work bit is set on a task
+ * path reads @eff, @pre, @rec and @rec_up under RCU only, fork @exec with
+ * READ_ONCE(): policies are published with rcu_assign_pointer() before the
+ * work bit is set on a task
  * (smp_mb__before_atomic() orders the two), and the reader issues
  * smp_rmb() after it saw the bit. @used is set with atomic bit operations.
  * Policies and the css are freed after an RCU grace period.
@@ -126,8 +156,11 @@ struct syscalls_cgroup {
 	struct syscalls_cgroup *rec;
 	struct sc_policy *own;
 	struct sc_policy *next;
+	struct sc_policy __rcu *pre;
+	struct sc_policy *pre_next;
 	struct syscalls_cgroup *rec_up;
 	bool recording;
+	bool exec;
 	bool pending;
 	bool restricted;
 	bool online;
@@ -186,6 +219,13 @@ static inline struct syscalls_cgroup *sc_parent(struct syscalls_cgroup *sc)
 static struct sc_policy *sc_eff(struct syscalls_cgroup *sc)
 {
 	return rcu_dereference_protected(sc->eff, lockdep_is_held(&syscalls_mutex) ||
+					 lockdep_is_held(&cgroup_mutex));
+}
+
+/* The policy of tasks that have not exec'd since entering; as sc_eff(). */
+static struct sc_policy *sc_pre(struct syscalls_cgroup *sc)
+{
+	return rcu_dereference_protected(sc->pre, lockdep_is_held(&syscalls_mutex) ||
 					 lockdep_is_held(&cgroup_mutex));
 }
 
@@ -257,10 +297,11 @@ static void sc_flip(struct list_head *flips)
  * @root: the cgroup
  * @own: its new own policy (the reference passes to @root), or NULL
  *
- * First computes every effective policy that changes, walking @root's
- * subtree pre-order (every parent before its children) and not descending
- * where an effective policy stays the same; only if all allocations
+ * First computes every effective policy (@eff and @pre) that changes,
+ * walking @root's subtree pre-order (every parent before its children) and
+ * not descending where both stay the same; only if all allocations
  * succeeded are the new policies published, each with one pointer store.
+ * Also called with @root's own policy unchanged when its @exec changed.
  * Where a cgroup becomes restricted or unrestricted, every thread in it
  * gets its work bit set or cleared, by sc_flip().
  *
@@ -280,18 +321,32 @@ static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
 
 	css_for_each_descendant_pre(pos, &root->css) {
 		struct syscalls_cgroup *parent;
-		struct sc_policy *peff;
+		struct sc_policy *peff, *ppre, *mine;
 
 		sc = css_sc(pos);
 		parent = sc_parent(sc);
 		if (!sc->online)
 			continue;
 		peff = parent->pending ? parent->next : sc_eff(parent);
-		ret = sc_policy_compose(peff, sc == root ? own : sc->own, &sc->next);
+		ppre = parent->pending ? parent->pre_next : sc_pre(parent);
+		mine = sc == root ? own : sc->own;
+		ret = sc_policy_compose(peff, mine, &sc->next);
 		if (ret)
 			break;
-		if (sc_policy_equal(sc->next, sc_eff(sc))) {
+		if (sc->exec)
+			sc->pre_next = sc_policy_get(ppre);
+		else if (ppre == peff)
+			sc->pre_next = sc_policy_get(sc->next);
+		else
+			ret = sc_policy_compose(ppre, mine, &sc->pre_next);
+		if (ret) {
 			sc_policy_put(sc->next);
+			break;
+		}
+		if (sc_policy_equal(sc->next, sc_eff(sc)) &&
+		    sc_policy_equal(sc->pre_next, sc_pre(sc))) {
+			sc_policy_put(sc->next);
+			sc_policy_put(sc->pre_next);
 			pos = css_rightmost_descendant(pos);
 			continue;
 		}
@@ -305,9 +360,12 @@ static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
 		sc->pending = false;
 		if (ret) {
 			sc_policy_put(sc->next);
+			sc_policy_put(sc->pre_next);
 			continue;
 		}
 		sc_policy_put(rcu_replace_pointer(sc->eff, sc->next,
+						  lockdep_is_held(&syscalls_mutex)));
+		sc_policy_put(rcu_replace_pointer(sc->pre, sc->pre_next,
 						  lockdep_is_held(&syscalls_mutex)));
 		sc_check_flip(sc, &flips);
 	}
@@ -612,7 +670,11 @@ static u16 sc_act_of(enum sc_abi abi, unsigned int *index)
 	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
 	    (*index == __NR_ia32_socketcall || *index == __NR_ia32_ipc))
 		sc_record_mux(READ_ONCE(sc->rec), *index);
-	pol = rcu_dereference(sc->eff);
+	/* Before its first execve in an exec-mode cgroup: @pre, within @eff. */
+	if (unlikely(test_syscall_work(SYSCALLS_CGROUP_EXEC)))
+		pol = rcu_dereference(sc->pre);
+	else
+		pol = rcu_dereference(sc->eff);
 	if (pol && test_bit(*index, pol->check.map[abi]))
 		act = sc_hit(pol, abi, index);
 	rcu_read_unlock();
@@ -650,7 +712,9 @@ static noinline long sc_slow(struct pt_regs *regs, long nr, enum sc_abi abi,
  * is current's only entry work: no tracer, seccomp filter or tracepoint can
  * change the number, so the check need not wait for syscall_trace_enter().
  * The whole hot path: classify, record if asked to, one bit test; what
- * follows a set bit is in sc_slow().
+ * follows a set bit is in sc_slow(). A task that has not exec'd since it
+ * entered an exec-mode cgroup follows @pre, a subset of @eff: it too tests
+ * @eff here, and sc_slow() looks at @pre.
  *
  * Context: Process context of current, interrupts enabled, may sleep.
  * Return: @nr, or -1 if the call is skipped (its return value is set).
@@ -750,24 +814,38 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 	return &sc->css;
 }
 
-/* A new cgroup starts with its parent's effective policy as its own. */
+/*
+ * A new cgroup starts with its parent's effective policy as its own, and
+ * with its parent's syscalls.from.
+ */
 static int syscalls_css_online(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
 	struct syscalls_cgroup *parent = sc_parent(sc);
+	struct sc_policy *pre = NULL;
+	int ret = 0;
 
 	lockdep_assert_held(&cgroup_mutex);
 	mutex_lock(&syscalls_mutex);
 	if (parent) {
+		if (parent->exec)
+			pre = sc_policy_get(sc_pre(parent));
+		else
+			ret = sc_policy_compose(sc_pre(parent), sc_eff(parent), &pre);
+		if (ret)
+			goto out;
 		sc->own = sc_policy_get(sc_eff(parent));
 		rcu_assign_pointer(sc->eff, sc_policy_get(sc_eff(parent)));
+		rcu_assign_pointer(sc->pre, pre);
+		sc->exec = parent->exec;
 		sc->rec = parent->rec;
 		sc->rec_up = parent->rec;
 		sc->restricted = parent->restricted;
 	}
 	sc->online = true;
+out:
 	mutex_unlock(&syscalls_mutex);
-	return 0;
+	return ret;
 }
 
 static void syscalls_css_offline(struct cgroup_subsys_state *css)
@@ -784,39 +862,104 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 	cancel_delayed_work_sync(&sc->notify_work);
 	sc_policy_put(sc->own);
 	sc_policy_put(rcu_dereference_protected(sc->eff, true));
+	sc_policy_put(rcu_dereference_protected(sc->pre, true));
 	kfree(sc->counts);
 	kmem_cache_free(sc_cache, sc);
 }
 
+/* The outermost cgroup in exec mode at or above @sc, or NULL. */
+static struct syscalls_cgroup *sc_exec_root(struct syscalls_cgroup *sc)
+{
+	struct syscalls_cgroup *root = NULL;
+
+	for (; sc; sc = sc_parent(sc))
+		if (READ_ONCE(sc->exec))
+			root = sc;
+	return root;
+}
+
+/*
+ * Whether a task moving from @src to @dst enters an exec-mode subtree from
+ * outside it: it then follows @pre until its next execve.
+ */
+static bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst)
+{
+	struct syscalls_cgroup *root = sc_exec_root(dst);
+
+	return root && !cgroup_is_descendant(src->css.cgroup, root->css.cgroup);
+}
+
 /**
- * syscalls_can_attach() - refuse escapes from a restriction
- * @tset: the tasks to move and their destinations
+ * sc_check_move() - refuse escapes from a restriction on v1
+ * @src: the cgroup a task leaves
+ * @dst: the cgroup it enters
+ * @waits: the task has not exec'd since it entered an exec-mode cgroup
  *
- * cgroup v1 lets a task move itself (or a task of its uid) wherever it may
- * write the tasks file. Without CAP_SYS_ADMIN, which could rewrite the
- * policy anyway, a move must not weaken the action of any call. The
- * capability is looked at only for such a move, and quietly: no
- * PF_SUPERPRIV, no audit record.
- *
- * The mover is current. A move the kernel makes itself (cpuset moving
- * tasks out of a cgroup that lost its last CPU, when co-mounted with this
- * controller) runs in a kernel thread, which has the capability: its
- * tasks then follow the destination's policy.
+ * cgroup v1 lets a task move itself or a task of its uid anywhere it may
+ * write the tasks file. The policy the task follows after the move (@pre
+ * of @dst if it waits for an execve then, otherwise @eff) must cover the
+ * one it follows now. Without CAP_SYS_ADMIN, which could rewrite the
+ * policy anyway, such a move fails. The capability is looked at only
+ * then, and quietly: no PF_SUPERPRIV, no audit record. A move the kernel
+ * makes itself (cpuset moving tasks out of a cgroup that lost its last CPU,
+ * when co-mounted with this controller) runs in a kernel thread, which has
+ * the capability.
  *
  * Context: cgroup_mutex held.
- * Return: 0, or -EPERM for a move that would weaken an action.
+ * Return: 0, or -EPERM.
+ */
+static int sc_check_move(struct syscalls_cgroup *src, struct syscalls_cgroup *dst,
+			 bool waits)
+{
+	struct sc_policy *before, *after;
+
+	lockdep_assert_held(&cgroup_mutex);
+	before = waits ? sc_pre(src) : sc_eff(src);
+	after = waits || sc_enters(src, dst) ? sc_pre(dst) : sc_eff(dst);
+	if (sc_policy_covers(after, before))
+		return 0;
+	return has_capability_noaudit(current, CAP_SYS_ADMIN) ? 0 : -EPERM;
+}
+
+/**
+ * syscalls_can_attach() - check a migration
+ * @tset: the tasks to move and their destinations
+ *
+ * On v1, refuses escapes (sc_check_move()). On v2 the cgroup core lets
+ * only a writer of the common ancestor's cgroup.procs move a task, and the
+ * destination's policy covers that ancestor's: @eff does by inheritance,
+ * and so does @pre, as a task waits only for the exec-mode cgroups below
+ * the ancestor (sc_enters() looks from the outermost one).
+ *
+ * Marks with SYSCALL_WORK_SYSCALLS_CGROUP_ENTER the tasks that enter an
+ * exec-mode subtree, for syscalls_attach(): it can no longer see where
+ * they came from. The mark of every task of @tset is set or cleared here,
+ * and read only by the attach of the same migration, under the same
+ * cgroup_mutex.
+ *
+ * Context: cgroup_mutex held.
+ * Return: 0, or -EPERM for a move that would weaken a restriction.
  */
 static int syscalls_can_attach(struct cgroup_taskset *tset)
 {
-	struct cgroup_subsys_state *dst;
+	struct cgroup_subsys_state *css;
 	struct task_struct *task;
+	int ret;
 
 	lockdep_assert_held(&cgroup_mutex);
-	cgroup_taskset_for_each(task, dst, tset) {
+	cgroup_taskset_for_each(task, css, tset) {
 		struct syscalls_cgroup *src = css_sc(task_css(task, syscalls_cgrp_id));
+		struct syscalls_cgroup *dst = css_sc(css);
 
-		if (!sc_policy_covers(sc_eff(css_sc(dst)), sc_eff(src)))
-			return has_capability_noaudit(current, CAP_SYS_ADMIN) ? 0 : -EPERM;
+		if (sc_enters(src, dst))
+			set_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+		else
+			clear_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+		if (cgroup_subsys_on_dfl(syscalls_cgrp_subsys))
+			continue;
+		ret = sc_check_move(src, dst, test_task_syscall_work(task, SYSCALLS_CGROUP_EXEC));
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -827,20 +970,34 @@ static void syscalls_attach(struct cgroup_taskset *tset)
 	struct task_struct *task;
 
 	lockdep_assert_held(&cgroup_mutex);
-	cgroup_taskset_for_each(task, css, tset)
+	cgroup_taskset_for_each(task, css, tset) {
+		if (test_task_syscall_work(task, SYSCALLS_CGROUP_ENTER)) {
+			clear_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+			set_task_syscall_work(task, SYSCALLS_CGROUP_EXEC);
+		}
 		sc_sync_task(task, css_sc(css)->restricted);
+	}
 }
 
 /*
- * The child copied its parent's work bits; make ours match its cgroup.
- * Lock-free: @restricted only changes with cgroup_threadgroup_rwsem held
- * for writing, and the forking task holds it for reading.
+ * The child copied its parent's work bits; make ours match its cgroup. A
+ * child made by clone3(CLONE_INTO_CGROUP) (v2 only) may enter an exec-mode
+ * subtree as it is made; who may do that is the cgroup core's decision, as
+ * for a move (see syscalls_can_attach()). Lock-free: @restricted only changes with
+ * cgroup_threadgroup_rwsem held for writing, and the forking task (current)
+ * holds it for reading.
  */
 static void syscalls_fork(struct task_struct *task)
 {
+	struct syscalls_cgroup *sc, *parent;
+
 	percpu_rwsem_assert_held(&cgroup_threadgroup_rwsem);
 	rcu_read_lock();
-	sc_sync_task(task, READ_ONCE(css_sc(task_css(task, syscalls_cgrp_id))->restricted));
+	sc = css_sc(task_css(task, syscalls_cgrp_id));
+	parent = css_sc(task_css(current, syscalls_cgrp_id));
+	if (sc != parent && sc_enters(parent, sc))
+		set_task_syscall_work(task, SYSCALLS_CGROUP_EXEC);
+	sc_sync_task(task, READ_ONCE(sc->restricted));
 	rcu_read_unlock();
 }
 
@@ -941,7 +1098,8 @@ static int syscalls_events_show(struct seq_file *sf, void *v)
 }
 
 /*
- * Enter a write: check the writer, then take cgroup_mutex as the cgroup
+ * Enter a write: check the writer (on v1; on v2 the file's permission,
+ * checked when it was opened, decides), then take cgroup_mutex as the cgroup
  * core's own files do, so that no task migrates while the write walks
  * tasks (see sc_flip()). Meanwhile the file's active reference is released,
  * so that a removal of the cgroup, which holds cgroup_mutex while it waits
@@ -954,8 +1112,9 @@ static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 	struct syscalls_cgroup *sc = css_sc(of_css(of));
 
 	/* Both: a descriptor handed on must not carry the opener's power. */
-	if (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
-	    !capable(CAP_SYS_ADMIN))
+	if (!cgroup_subsys_on_dfl(syscalls_cgrp_subsys) &&
+	    (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
+	     !capable(CAP_SYS_ADMIN)))
 		return -EPERM;
 	/* Text only: a NUL inside the write would hide what follows it. */
 	if (memchr(buf, '\0', nbytes))
@@ -992,8 +1151,8 @@ static void sc_write_end(struct kernfs_open_file *of)
  *
  * Context: Process context; takes cgroup_mutex and syscalls_mutex.
  * Return: @nbytes, or
- * * -EPERM - no CAP_SYS_ADMIN in the writer or in the opener of the file,
- *   or an allow the parent does not grant
+ * * -EPERM - on v1, no CAP_SYS_ADMIN in the writer or in the opener of the
+ *   file; an allow the parent does not grant
  * * -EINVAL - a NUL byte in the write, a malformed item or statement
  * * -ERANGE - a number past the end of its table, an errno outside 1-4095
  * * -ENOMEM - out of memory
@@ -1068,6 +1227,81 @@ static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
 	return nbytes;
 }
 
+static const char * const sc_from_names[] = { "call", "exec" };
+
+static int syscalls_from_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%s\n", sc_from_names[READ_ONCE(css_sc(seq_css(sf))->exec)]);
+	return 0;
+}
+
+/*
+ * Before @root enters exec mode, clear the mark of the tasks below it that
+ * are in no exec-mode subtree yet: a task that entered some other one and
+ * left it before its execve still carries it, and must not now escape the
+ * policy of the cgroup it already was in.
+ */
+static void sc_arm(struct syscalls_cgroup *root)
+{
+	struct cgroup_subsys_state *pos;
+	struct css_task_iter it;
+	struct task_struct *task;
+
+	lockdep_assert_held(&cgroup_mutex);
+	if (sc_exec_root(root))
+		return;
+	percpu_down_write(&cgroup_threadgroup_rwsem);
+	css_for_each_descendant_pre(pos, &root->css) {
+		if (css_sc(pos)->exec) {
+			pos = css_rightmost_descendant(pos);
+			continue;
+		}
+		css_task_iter_start(pos, 0, &it);
+		while ((task = css_task_iter_next(&it)))
+			clear_task_syscall_work(task, SYSCALLS_CGROUP_EXEC);
+		css_task_iter_end(&it);
+	}
+	percpu_up_write(&cgroup_threadgroup_rwsem);
+}
+
+/**
+ * syscalls_from_write() - write handler of syscalls.from
+ * @of: the open file
+ * @buf: "call" or "exec", a newline allowed
+ * @nbytes: its length
+ * @off: ignored
+ *
+ * The mode applies to the tasks that enter the cgroup from now on; the
+ * tasks in it stay restricted (see sc_arm()).
+ *
+ * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Return: @nbytes, or -EINVAL for another word, or an error of
+ * sc_write_begin(), or -ENOMEM; the mode is unchanged after any error.
+ */
+static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
+				   size_t nbytes, loff_t off)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	bool exec;
+	int ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	ret = sysfs_match_string(sc_from_names, buf);
+	exec = ret == 1;
+	if (ret >= 0 && exec != sc->exec) {
+		if (exec)
+			sc_arm(sc);
+		WRITE_ONCE(sc->exec, exec);
+		ret = sc_propagate(sc, sc_policy_get(sc->own));
+		if (ret)
+			WRITE_ONCE(sc->exec, !exec);
+	}
+	sc_write_end(of);
+	return ret < 0 ? ret : nbytes;
+}
+
 static struct cftype syscalls_files[] = {
 	{
 		.name = "allow",
@@ -1114,6 +1348,12 @@ static struct cftype syscalls_files[] = {
 		.file_offset = offsetof(struct syscalls_cgroup, events),
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
+	{
+		.name = "from",
+		.seq_show = syscalls_from_show,
+		.write = syscalls_from_write,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
 	{ }	/* terminate */
 };
 
@@ -1126,6 +1366,8 @@ struct cgroup_subsys syscalls_cgrp_subsys = {
 	.attach		= syscalls_attach,
 	.fork		= syscalls_fork,
 	.legacy_cftypes	= syscalls_files,
+	.dfl_cftypes	= syscalls_files,
+	.threaded	= true,
 };
 
 static int __init syscalls_cgroup_init(void)

@@ -53,6 +53,21 @@ static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 	*ret = syscalls_cgroup_vsyscall(nr);
 	return *ret;
 }
+
+/**
+ * syscalls_cgroup_execve() - start the restriction of an exec-mode cgroup
+ *
+ * A task that entered a cgroup whose syscalls.from is "exec" follows its
+ * policy from its next successful execve on: this clears the mark that
+ * made it wait, before the new program runs its first instruction.
+ *
+ * Context: bprm_execve(), after the point of no return.
+ */
+static inline void syscalls_cgroup_execve(void)
+{
+	if (test_syscall_work(SYSCALLS_CGROUP_EXEC))
+		clear_syscall_work(SYSCALLS_CGROUP_EXEC);
+}
 #else
 static inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
 {
@@ -67,6 +82,10 @@ static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 {
 	return false;
+}
+
+static inline void syscalls_cgroup_execve(void)
+{
 }
 #endif /* CONFIG_CGROUP_SYSCALLS */
 

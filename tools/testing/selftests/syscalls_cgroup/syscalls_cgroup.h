@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the syscalls cgroup selftests: a cgroup v1 hierarchy
- * with the syscalls controller, files written in one write(), a worker
- * process that reports whether getppid() was denied, ia32 calls with
- * arguments through int $0x80 from 64-bit code, and audit's status
- * (AUDIT_GET, AUDIT_SET) through the audit netlink socket.
+ * Helpers shared by the syscalls cgroup selftests: the syscalls controller
+ * bound to cgroup v1 or to cgroup v2 (cg_use(); cg_mnt is the root of the
+ * hierarchy in use), cgroups created and entered alike on both (threaded
+ * subtrees on v2, so that tasks can sit at every level as on v1), files
+ * written in one write(), a worker process that reports whether getppid()
+ * was denied, ia32 calls with arguments through int $0x80 from 64-bit code,
+ * and audit's status (AUDIT_GET, AUDIT_SET) through the audit netlink
+ * socket. The fixture "cg" runs each of its tests on v1 and on v2.
  */
 #ifndef SYSCALLS_CGROUP_SELFTEST_H
 #define SYSCALLS_CGROUP_SELFTEST_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,33 +23,29 @@
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/audit.h>
+#include <linux/magic.h>
 #include <linux/netlink.h>
 
-#define CG_MNT "/sys/fs/cgroup/syscalls"
+/* Where the guest mounts the two hierarchies. */
+#define CG_V1_MNT "/sys/fs/cgroup/syscalls"
+#define CG_V2_MNT "/sys/fs/cgroup/unified"
+/* The v1 root, for files not yet converted to cg_mnt. */
+#define CG_MNT CG_V1_MNT
+
+/* The root of the hierarchy the controller is bound to, set by cg_use(). */
+static const char *cg_mnt = CG_V1_MNT;
+static int cg_v2;
 
 /* getppid in each table: denying it harms no test runner. */
 #define NR_GETPPID_64	110
 #define NR_GETPPID_IA32	64
 #define NR_GETPPID_X32	110
 #define X32_BIT		0x40000000
-
-/* Mount the hierarchy unless the init script already did. */
-static inline int cg_mount(void)
-{
-	struct stat st;
-
-	if (stat(CG_MNT "/tasks", &st) == 0)
-		return 0;
-	mkdir("/sys/fs/cgroup", 0755);
-	mkdir(CG_MNT, 0755);
-	if (mount("none", CG_MNT, "cgroup", 0, "syscalls"))
-		return -errno;
-	return 0;
-}
 
 /* Write @text to @cg/@file in a single write(); 0 or -errno. */
 static inline int cg_write(const char *cg, const char *file, const char *text)
@@ -54,7 +54,8 @@ static inline int cg_write(const char *cg, const char *file, const char *text)
 	ssize_t n;
 	int fd, err = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	if (snprintf(path, sizeof(path), "%s/%s", cg, file) >= sizeof(path))
+		return -ENAMETOOLONG;
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -errno;
@@ -72,7 +73,8 @@ static inline int cg_read(const char *cg, const char *file, char *buf, size_t si
 	ssize_t n, len = 0;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	if (snprintf(path, sizeof(path), "%s/%s", cg, file) >= sizeof(path))
+		return -ENAMETOOLONG;
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return -errno;
@@ -83,20 +85,323 @@ static inline int cg_read(const char *cg, const char *file, char *buf, size_t si
 	return n < 0 ? -errno : len;
 }
 
-/* Move task @tid (0: the caller) into @cg. */
-static inline int cg_enter(const char *cg, pid_t tid)
+/* Does @cg/@file list @word (a whitespace-separated list)? 1, 0 or -errno. */
+static inline int cg_lists(const char *cg, const char *file, const char *word)
 {
-	char num[32];
+	char buf[1024], *tok, *save;
+	int n = cg_read(cg, file, buf, sizeof(buf));
 
-	snprintf(num, sizeof(num), "%d", tid ? tid : (int)syscall(SYS_gettid));
-	return cg_write(cg, "tasks", num);
+	if (n < 0)
+		return n;
+	for (tok = strtok_r(buf, "\n ", &save); tok; tok = strtok_r(NULL, "\n ", &save))
+		if (!strcmp(tok, word))
+			return 1;
+	return 0;
 }
 
-/* Create a fresh cgroup at @path (removing a stale one); 0 or -errno. */
+/*
+ * The controller's hierarchy in /proc/cgroups: 0 on cgroup v2, the id of
+ * its v1 hierarchy, or -errno (-ENOENT: no such controller). @nr (if not
+ * NULL) gets the number of cgroups of that hierarchy, dying ones included.
+ */
+static inline int cg_hierarchy(int *nr)
+{
+	int hier = -ENOENT, num;
+	char line[256];
+	FILE *f = fopen("/proc/cgroups", "r");
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "syscalls\t", 9) &&
+		    sscanf(line + 9, "%d %d", &hier, &num) == 2 && nr)
+			*nr = num;
+	fclose(f);
+	return hier;
+}
+
+/* Is a file system with magic number @magic mounted at @path? */
+static inline int cg_mounted(const char *path, long magic)
+{
+	struct statfs st;
+
+	return !statfs(path, &st) && st.f_type == magic;
+}
+
+/*
+ * Remove the cgroups below @cg, deepest first: tests that failed half-way
+ * leave theirs behind, and on v1 they keep the hierarchy (and with it the
+ * controller) alive. Each is named in a diagnostic line. 0 or -errno.
+ */
+static inline int cg_remove_below(const char *cg)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	int err = 0;
+	DIR *d = opendir(cg);
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", cg, de->d_name) >= sizeof(path))
+			continue;
+		cg_remove_below(path);
+		if (rmdir(path) && !err)
+			err = -errno;
+		fprintf(stderr, "# cg_use: stale cgroup %s %s\n", path,
+			err ? strerror(-err) : "removed");
+	}
+	closedir(d);
+	return err;
+}
+
+/*
+ * Unbind the controller from cgroup v1: leave the hierarchy's cgroups,
+ * umount it, and wait (10 s at most) until the kernel has destroyed the
+ * hierarchy and given the controller back to v2. A hierarchy whose last
+ * cgroup was still dying when it was umounted lingers: it is mounted and
+ * umounted again once a second. 0 or -errno.
+ */
+static inline int cg_leave_v1(void)
+{
+	char num[32];
+	int i, nr = 0, err;
+
+	if (cg_mounted(CG_V1_MNT, CGROUP_SUPER_MAGIC)) {
+		snprintf(num, sizeof(num), "%d", getpid());
+		err = cg_write(CG_V1_MNT, "cgroup.procs", num);
+		if (!err)
+			err = cg_remove_below(CG_V1_MNT);
+		if (err)
+			return err;
+		/* Removed cgroups are freed asynchronously: wait for them. */
+		for (i = 0; i < 20 && cg_hierarchy(&nr) > 0 && nr > 1; i++)
+			usleep(100000);
+		if (umount(CG_V1_MNT))
+			return -errno;
+	}
+	for (i = 1; i <= 100; i++) {
+		err = cg_hierarchy(NULL);
+		if (err <= 0)
+			return err;
+		if (i % 10 == 0 && !mount("none", CG_V1_MNT, "cgroup", 0, "syscalls") &&
+		    umount(CG_V1_MNT))
+			return -errno;
+		usleep(100000);
+	}
+	fprintf(stderr, "# cg_use: the v1 hierarchy of syscalls outlived its umount\n");
+	return -ETIMEDOUT;
+}
+
+/*
+ * Disable the controller in the subtree_control of every cgroup below @cg,
+ * deepest first: its parent cannot disable it while a child enables it
+ * (EBUSY). Only stale cgroups of failed tests have it. 0 or -errno.
+ */
+static inline int cg_disable_below(const char *cg)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	int err = 0;
+	DIR *d = opendir(cg);
+
+	if (!d)
+		return -errno;
+	while (!err && (de = readdir(d))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", cg, de->d_name) >= sizeof(path))
+			continue;
+		err = cg_disable_below(path);
+		if (!err && cg_lists(path, "cgroup.subtree_control", "syscalls") > 0) {
+			fprintf(stderr, "# cg_use: stale cgroup %s enables syscalls\n", path);
+			err = cg_write(path, "cgroup.subtree_control", "-syscalls");
+		}
+	}
+	closedir(d);
+	return err;
+}
+
+/* Bind the controller to the v1 hierarchy at CG_V1_MNT; 0 or -errno. */
+static inline int cg_bind_v1(void)
+{
+	struct stat st;
+	char num[32];
+	int i, err;
+
+	if (cg_hierarchy(NULL) > 0 && !stat(CG_V1_MNT "/tasks", &st))
+		return 0;
+	/* Enabled on v2: disable it in the root; its csses die soon after. */
+	if (cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC) &&
+	    cg_lists(CG_V2_MNT, "cgroup.subtree_control", "syscalls") > 0) {
+		snprintf(num, sizeof(num), "%d", getpid());
+		err = cg_write(CG_V2_MNT, "cgroup.procs", num);
+		if (err)
+			return err;
+		err = cg_write(CG_V2_MNT, "cgroup.subtree_control", "-syscalls");
+		if (err == -EBUSY) {
+			err = cg_disable_below(CG_V2_MNT);
+			if (!err)
+				err = cg_write(CG_V2_MNT, "cgroup.subtree_control", "-syscalls");
+		}
+		if (err)
+			return err;
+	}
+	mkdir("/sys/fs/cgroup", 0755);
+	mkdir(CG_V1_MNT, 0755);
+	/* EBUSY until the last css of the controller on v2 is gone. */
+	for (i = 0; mount("none", CG_V1_MNT, "cgroup", 0, "syscalls"); i++) {
+		if (errno != EBUSY || i == 100)
+			return -errno;
+		usleep(100000);
+	}
+	return 0;
+}
+
+/* Bind the controller to cgroup v2 at CG_V2_MNT, enabled in the root. */
+static inline int cg_bind_v2(void)
+{
+	int i, err;
+
+	if (!cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
+		mkdir("/sys/fs/cgroup", 0755);
+		mkdir(CG_V2_MNT, 0755);
+		if (mount("none", CG_V2_MNT, "cgroup2", 0, NULL))
+			return -errno;
+	}
+	if (cg_lists(CG_V2_MNT, "cgroup.subtree_control", "syscalls") > 0)
+		return 0;
+	err = cg_hierarchy(NULL);
+	if (err > 0)
+		err = cg_leave_v1();
+	if (err)
+		return err;
+	/*
+	 * On v2 now (/proc/cgroups is read without a lock: look again). A
+	 * kernel whose controller has no v2 files does not list it.
+	 */
+	for (i = 0; !(err = cg_lists(CG_V2_MNT, "cgroup.controllers", "syscalls")); i++) {
+		if (i == 3) {
+			fprintf(stderr, "# cg_use: syscalls is on v2, not in %s\n",
+				CG_V2_MNT "/cgroup.controllers");
+			return -EOPNOTSUPP;
+		}
+		usleep(100000);
+	}
+	if (err < 0)
+		return err;
+	return cg_write(CG_V2_MNT, "cgroup.subtree_control", "+syscalls");
+}
+
+/*
+ * Bind the controller to cgroup v1 (@v2 == 0) or v2, mounting what is
+ * missing, and set cg_mnt and cg_v2. Quick when it is bound already.
+ * Moves the caller's process to the root of the hierarchy it leaves.
+ * 0 or -errno (-EOPNOTSUPP: the controller cannot be used on v2).
+ */
+static inline int cg_use(int v2)
+{
+	int err = v2 ? cg_bind_v2() : cg_bind_v1();
+
+	if (err)
+		return err;
+	cg_v2 = v2;
+	cg_mnt = v2 ? CG_V2_MNT : CG_V1_MNT;
+	return 0;
+}
+
+/* The controller on the v1 hierarchy at CG_V1_MNT. */
+static inline int cg_mount(void)
+{
+	return cg_use(0);
+}
+
+/* The file listing the threads of a cgroup. */
+static inline const char *cg_tasks_file(void)
+{
+	return cg_v2 ? "cgroup.threads" : "tasks";
+}
+
+/*
+ * Into @dom, the threaded domain of the v2 cgroup @cg: its nearest ancestor
+ * (or itself) that is not threaded. 0 or -errno.
+ */
+static inline int cg_domain(const char *cg, char *dom, size_t size)
+{
+	char type[64], *slash;
+	int n;
+
+	snprintf(dom, size, "%s", cg);
+	while (strcmp(dom, cg_mnt)) {
+		n = cg_read(dom, "cgroup.type", type, sizeof(type));
+		if (n < 0)
+			return n;
+		if (strcmp(type, "threaded\n"))
+			break;
+		slash = strrchr(dom, '/');
+		if (!slash)
+			return -EINVAL;
+		*slash = '\0';
+	}
+	return 0;
+}
+
+/*
+ * Move task @tid (0: the caller) into @cg. On v2 a thread can only move
+ * within its process's threaded domain (else EOPNOTSUPP): then the whole
+ * process moves into @cg's domain first. Into the v2 root, the process
+ * moves. 0 or -errno.
+ */
+static inline int cg_enter(const char *cg, pid_t tid)
+{
+	char num[32], dom[PATH_MAX];
+	int err;
+
+	snprintf(num, sizeof(num), "%d", tid ? tid : (int)syscall(SYS_gettid));
+	if (!cg_v2)
+		return cg_write(cg, "tasks", num);
+	if (!strcmp(cg, cg_mnt))
+		return cg_write(cg, "cgroup.procs", num);
+	err = cg_write(cg, "cgroup.threads", num);
+	if (err != -EOPNOTSUPP)
+		return err;
+	err = cg_domain(cg, dom, sizeof(dom));
+	if (!err)
+		err = cg_write(dom, "cgroup.procs", num);
+	if (!err && strcmp(dom, cg))
+		err = cg_write(cg, "cgroup.threads", num);
+	return err;
+}
+
+/*
+ * Create a fresh cgroup at @path (removing a stale one); 0 or -errno. On v2,
+ * below a top-level cgroup, it is made threaded and its parent enables the
+ * controller for it, so that tasks can sit at every level as on v1. Both
+ * writes are no-ops when done already; any error is the test's failure.
+ */
 static inline int cg_create(const char *path)
 {
+	char parent[PATH_MAX], *slash;
+	int err;
+
 	rmdir(path);
-	return mkdir(path, 0755) ? -errno : 0;
+	if (mkdir(path, 0755))
+		return -errno;
+	snprintf(parent, sizeof(parent), "%s", path);
+	slash = strrchr(parent, '/');
+	if (!cg_v2 || !slash)
+		return 0;
+	*slash = '\0';
+	if (!strcmp(parent, cg_mnt))
+		return 0;
+	err = cg_write(path, "cgroup.type", "threaded");
+	if (!err)
+		err = cg_write(parent, "cgroup.subtree_control", "+syscalls");
+	if (err)
+		rmdir(path);
+	return err;
 }
 
 /* What a denied-or-not probe reports through its exit status. */
@@ -248,18 +553,32 @@ static inline int klog_has(const char *needle)
 
 #ifdef FIXTURE
 /*
- * Fixture "cg": two fresh cgroups a and a/b below the mount, removed after
- * the test. Needs kselftest_harness.h, included before this file.
+ * Fixture "cg": two fresh cgroups a and a/b below the root of the hierarchy,
+ * removed after the test. Each test runs with the controller on cgroup v1,
+ * then on v2 (a a domain cgroup, b threaded). Needs kselftest_harness.h,
+ * included before this file.
  */
 FIXTURE(cg) {
 	char a[128];	/* a cgroup below the root */
 	char b[128];	/* a child of a */
 };
 
+FIXTURE_VARIANT(cg) {
+	int v2;		/* the controller on cgroup v2 */
+};
+
+FIXTURE_VARIANT_ADD(cg, v1) {
+	.v2 = 0,
+};
+
+FIXTURE_VARIANT_ADD(cg, v2) {
+	.v2 = 1,
+};
+
 FIXTURE_SETUP(cg)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->a, sizeof(self->a), CG_MNT "/t%d", getpid());
+	ASSERT_EQ(0, cg_use(variant->v2));
+	snprintf(self->a, sizeof(self->a), "%s/t%d", cg_mnt, getpid());
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
 	rmdir(self->b);
 	ASSERT_EQ(0, cg_create(self->a));
@@ -268,7 +587,7 @@ FIXTURE_SETUP(cg)
 
 FIXTURE_TEARDOWN(cg)
 {
-	cg_enter(CG_MNT, 0);
+	cg_enter(cg_mnt, 0);
 	rmdir(self->b);
 	rmdir(self->a);
 }

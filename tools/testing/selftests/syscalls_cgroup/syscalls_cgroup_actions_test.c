@@ -19,8 +19,16 @@
  *   strongest kind wins, of two errnos the one set higher up;
  * - allow of a call the parent acts on (log included) is EPERM; a second
  *   deny in the same cgroup replaces the action there;
- * - moves without CAP_SYS_ADMIN: to a weaker kind (kill to EPERM, log to
- *   nothing) EPERM, to a stronger or equal kind allowed.
+ * - moves without CAP_SYS_ADMIN (fixture "mv"): on v1, to a weaker kind
+ *   (kill to EPERM, log to nothing) EPERM, to a stronger or equal kind
+ *   allowed; on v2 the cgroup core decides and the controller refuses none
+ *   of them: getppid does what the destination says.
+ *
+ * Every test runs with the controller on cgroup v1 and on cgroup v2 (the
+ * variants v1 and v2 of each fixture; entry's are named ENTRY_v1 and
+ * ENTRY_v2). On v2 the top-level cgroups are domain cgroups, the ones
+ * below them threaded (lv's b and c, cg's b). The v2 variants fail on a
+ * kernel whose controller is v1 only: it cannot be bound to v2 there.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -100,44 +108,81 @@ FIXTURE_VARIANT(entry) {
 	const char *name;	/* the call it makes */
 	const char *abi;	/* the table the kernel finds it in */
 	int nr;			/* its number there */
+	int v2;			/* the controller on cgroup v2 */
 };
 
-FIXTURE_VARIANT_ADD(entry, syscall64) {
-	.bin = WORKER64, .entry = "syscall", .name = "getppid", .abi = "x86_64", .nr = 110,
+/* Every entry on v1, then every entry on v2: one switch of hierarchy. */
+FIXTURE_VARIANT_ADD(entry, syscall64_v1) {
+	.bin = WORKER64, .entry = "syscall", .name = "getppid", .abi = "x86_64",
+	.nr = 110, .v2 = 0,
 };
 
-FIXTURE_VARIANT_ADD(entry, int80_from_64bit) {
-	.bin = WORKER64, .entry = "int80", .name = "getppid", .abi = "ia32", .nr = 64,
+FIXTURE_VARIANT_ADD(entry, int80_from_64bit_v1) {
+	.bin = WORKER64, .entry = "int80", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 0,
 };
 
-FIXTURE_VARIANT_ADD(entry, x32) {
-	.bin = WORKER64, .entry = "x32", .name = "getppid", .abi = "x32", .nr = 110,
+FIXTURE_VARIANT_ADD(entry, x32_v1) {
+	.bin = WORKER64, .entry = "x32", .name = "getppid", .abi = "x32",
+	.nr = 110, .v2 = 0,
 };
 
-FIXTURE_VARIANT_ADD(entry, vsyscall) {
+FIXTURE_VARIANT_ADD(entry, vsyscall_v1) {
 	.bin = WORKER64, .entry = "vsyscall", .name = "gettimeofday", .abi = "x86_64",
-	.nr = 96,
+	.nr = 96, .v2 = 0,
 };
 
-FIXTURE_VARIANT_ADD(entry, sysenter_32bit) {
-	.bin = WORKER32, .entry = "vdso32", .name = "getppid", .abi = "ia32", .nr = 64,
+FIXTURE_VARIANT_ADD(entry, sysenter_32bit_v1) {
+	.bin = WORKER32, .entry = "vdso32", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 0,
 };
 
-FIXTURE_VARIANT_ADD(entry, int80_32bit) {
-	.bin = WORKER32, .entry = "int80", .name = "getppid", .abi = "ia32", .nr = 64,
+FIXTURE_VARIANT_ADD(entry, int80_32bit_v1) {
+	.bin = WORKER32, .entry = "int80", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 0,
+};
+
+FIXTURE_VARIANT_ADD(entry, syscall64_v2) {
+	.bin = WORKER64, .entry = "syscall", .name = "getppid", .abi = "x86_64",
+	.nr = 110, .v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(entry, int80_from_64bit_v2) {
+	.bin = WORKER64, .entry = "int80", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(entry, x32_v2) {
+	.bin = WORKER64, .entry = "x32", .name = "getppid", .abi = "x32",
+	.nr = 110, .v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(entry, vsyscall_v2) {
+	.bin = WORKER64, .entry = "vsyscall", .name = "gettimeofday", .abi = "x86_64",
+	.nr = 96, .v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(entry, sysenter_32bit_v2) {
+	.bin = WORKER32, .entry = "vdso32", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(entry, int80_32bit_v2) {
+	.bin = WORKER32, .entry = "int80", .name = "getppid", .abi = "ia32",
+	.nr = 64, .v2 = 1,
 };
 
 FIXTURE_SETUP(entry)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->cg, sizeof(self->cg), CG_MNT "/act%d", getpid());
+	ASSERT_EQ(0, cg_use(variant->v2));
+	snprintf(self->cg, sizeof(self->cg), "%s/act%d", cg_mnt, getpid());
 	snprintf(self->path, sizeof(self->path), "/act%d", getpid());
 	ASSERT_EQ(0, cg_create(self->cg));
 }
 
 FIXTURE_TEARDOWN(entry)
 {
-	cg_enter(CG_MNT, 0);
+	cg_enter(cg_mnt, 0);
 	rmdir(self->cg);
 }
 
@@ -316,15 +361,18 @@ TEST_F(entry, kill_from_a_thread_kills_the_process)
 	EXPECT_TRUE(killed_by_sigsys(&r)) TH_LOG("wait status %#x", r.status);
 }
 
-/* busybox sh: a subshell moves itself into the cgroup and execs the worker. */
+/*
+ * busybox sh: a subshell moves itself into the cgroup (v1: "tasks"; v2:
+ * cgroup.procs, @cg is a domain cgroup) and execs the worker.
+ */
 static int shell_status(const char *cg, const struct _fixture_variant_entry *v)
 {
 	char cmd[512];
 	int status, null;
 	pid_t pid;
 
-	snprintf(cmd, sizeof(cmd), "(echo 0 > %s/tasks && exec %s %s plain); exit $?",
-		 cg, v->bin, v->entry);
+	snprintf(cmd, sizeof(cmd), "(echo 0 > %s/%s && exec %s %s plain); exit $?",
+		 cg, cg_v2 ? "cgroup.procs" : "tasks", v->bin, v->entry);
 	pid = fork();
 	if (pid == 0) {
 		null = open("/dev/null", O_WRONLY);
@@ -364,7 +412,8 @@ static int audit_seen(const char *needle)
 
 /*
  * One record per action (and per table for log). Few records in all:
- * kauditd prints them under printk_ratelimit() (10 per 5 s).
+ * kauditd prints them under printk_ratelimit() (10 per 5 s); the v2
+ * variant runs right after the v1 one and waits for a new interval first.
  */
 TEST_F(cg, audit_records_name_the_action)
 {
@@ -382,7 +431,9 @@ TEST_F(cg, audit_records_name_the_action)
 	struct run r;
 	int i;
 
-	snprintf(cgroup, sizeof(cgroup), " cgroup=\"%s\"", self->a + strlen(CG_MNT));
+	snprintf(cgroup, sizeof(cgroup), " cgroup=\"%s\"", self->a + strlen(cg_mnt));
+	if (variant->v2)
+		sleep(6);
 	ASSERT_EQ(0, audit_set_enabled(1));
 	for (i = 0; i < ARRAY_SIZE(c); i++) {
 		if (c[i].deny && cg_write(self->a, "syscalls.deny", c[i].deny)) {
@@ -418,13 +469,25 @@ static const char * const level_errno_name[] = { "EPERM", "EACCES", "ENOENT" };
 #define OUT_BROKEN	0x2000	/* | what went wrong */
 
 FIXTURE(lv) {
-	char cg[3][128];	/* a, a/b, a/b/c */
+	char cg[3][128];	/* a, a/b, a/b/c (on v2: a domain, b and c threaded) */
+};
+
+FIXTURE_VARIANT(lv) {
+	int v2;		/* the controller on cgroup v2 */
+};
+
+FIXTURE_VARIANT_ADD(lv, v1) {
+	.v2 = 0,
+};
+
+FIXTURE_VARIANT_ADD(lv, v2) {
+	.v2 = 1,
 };
 
 FIXTURE_SETUP(lv)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->cg[0], sizeof(self->cg[0]), CG_MNT "/lv%d", getpid());
+	ASSERT_EQ(0, cg_use(variant->v2));
+	snprintf(self->cg[0], sizeof(self->cg[0]), "%s/lv%d", cg_mnt, getpid());
 	snprintf(self->cg[1], sizeof(self->cg[1]), "%.100s/b", self->cg[0]);
 	snprintf(self->cg[2], sizeof(self->cg[2]), "%.100s/c", self->cg[1]);
 }
@@ -433,7 +496,7 @@ static void lv_remove(struct _test_data_lv *self)
 {
 	int i;
 
-	cg_enter(CG_MNT, 0);
+	cg_enter(cg_mnt, 0);
 	for (i = 2; i >= 0; i--)
 		rmdir(self->cg[i]);
 }
@@ -740,46 +803,93 @@ static int move_unprivileged(const char *from, const char *to, int *out)
 	return ret;
 }
 
-TEST(unprivileged_move_keeps_the_action_kind)
-{
-	static const char * const policy[] = {
-		"", "getppid=log", "getppid=EPERM", "getppid=EACCES", "getppid=kill",
-	};
-	enum { NONE, LOG, EPERM_, EACCES_, KILL, N };
-	static const struct {
-		int from, to, err, out;	/* the move's result, then getppid's */
-	} m[] = {
-		{ KILL, EPERM_, -EPERM, OUT_KILLED },
-		{ EPERM_, KILL, 0, OUT_KILLED },
-		{ LOG, NONE, -EPERM, OUT_ALLOWED },
-		{ NONE, LOG, 0, OUT_ALLOWED },
-		{ KILL, LOG, -EPERM, OUT_KILLED },
-		{ LOG, EPERM_, 0, OUT_ERRNO | EPERM },
-		{ EPERM_, LOG, -EPERM, OUT_ERRNO | EPERM },
-		/* The same kind is not weaker: another errno is allowed. */
-		{ EPERM_, EACCES_, 0, OUT_ERRNO | EACCES },
-	};
-	char cg[N][128];
-	int i, err, out;
+/* The policies of the fixture mv's cgroups, siblings below the root. */
+enum { MV_NONE, MV_LOG, MV_EPERM, MV_EACCES, MV_KILL, MV_N };
 
-	ASSERT_EQ(0, cg_mount());
-	for (i = 0; i < N; i++) {
-		snprintf(cg[i], sizeof(cg[i]), CG_MNT "/mv%d-%d", getpid(), i);
-		ASSERT_EQ(0, cg_create(cg[i]));
-		if (*policy[i])
-			EXPECT_EQ(0, cg_write(cg[i], "syscalls.deny", policy[i]))
-				TH_LOG("deny %s", policy[i]);
+static const char * const mv_policy[MV_N] = {
+	"", "getppid=log", "getppid=EPERM", "getppid=EACCES", "getppid=kill",
+};
+
+/* What getppid does in each of them (OUT_* of move_unprivileged()). */
+static const int mv_out[MV_N] = {
+	OUT_ALLOWED, OUT_ALLOWED, OUT_ERRNO | EPERM, OUT_ERRNO | EACCES, OUT_KILLED,
+};
+
+FIXTURE(mv) {
+	char cg[MV_N][128];
+};
+
+FIXTURE_VARIANT(mv) {
+	int v2;		/* the controller on cgroup v2 */
+};
+
+FIXTURE_VARIANT_ADD(mv, v1) {
+	.v2 = 0,
+};
+
+FIXTURE_VARIANT_ADD(mv, v2) {
+	.v2 = 1,
+};
+
+FIXTURE_SETUP(mv)
+{
+	int i;
+
+	ASSERT_EQ(0, cg_use(variant->v2));
+	for (i = 0; i < MV_N; i++) {
+		snprintf(self->cg[i], sizeof(self->cg[i]), "%s/mv%d-%d", cg_mnt, getpid(), i);
+		ASSERT_EQ(0, cg_create(self->cg[i]));
+		if (*mv_policy[i])
+			ASSERT_EQ(0, cg_write(self->cg[i], "syscalls.deny", mv_policy[i]))
+				TH_LOG("deny %s", mv_policy[i]);
 	}
+}
+
+FIXTURE_TEARDOWN(mv)
+{
+	int i;
+
+	cg_enter(cg_mnt, 0);
+	for (i = 0; i < MV_N; i++)
+		rmdir(self->cg[i]);
+}
+
+/*
+ * v1: a move without CAP_SYS_ADMIN to a weaker kind is EPERM, and getppid
+ * then does what it did before; to a stronger or equal kind it is allowed.
+ * v2: the cgroup core decides who may move (write access to the common
+ * ancestor's cgroup.procs: the root's, which uid 0 has without any
+ * capability), the controller refuses none of these moves (SPEC11 3), and
+ * the destination's action applies at once.
+ */
+TEST_F(mv, unprivileged_move)
+{
+	static const struct {
+		int from, to, err;	/* the move's result on v1 */
+	} m[] = {
+		{ MV_KILL, MV_EPERM, -EPERM },
+		{ MV_EPERM, MV_KILL, 0 },
+		{ MV_LOG, MV_NONE, -EPERM },
+		{ MV_NONE, MV_LOG, 0 },
+		{ MV_KILL, MV_LOG, -EPERM },
+		{ MV_LOG, MV_EPERM, 0 },
+		{ MV_EPERM, MV_LOG, -EPERM },
+		/* The same kind is not weaker: another errno is allowed. */
+		{ MV_EPERM, MV_EACCES, 0 },
+	};
+	int i, err, want, out;
+
 	for (i = 0; i < ARRAY_SIZE(m); i++) {
-		err = move_unprivileged(cg[m[i].from], cg[m[i].to], &out);
-		EXPECT_EQ(m[i].err, err)
-			TH_LOG("move from \"%s\" to \"%s\"", policy[m[i].from], policy[m[i].to]);
-		EXPECT_EQ(m[i].out, out)
+		want = variant->v2 ? 0 : m[i].err;
+		err = move_unprivileged(self->cg[m[i].from], self->cg[m[i].to], &out);
+		EXPECT_EQ(want, err)
+			TH_LOG("move from \"%s\" to \"%s\"", mv_policy[m[i].from],
+			       mv_policy[m[i].to]);
+		/* Where the task ended up decides. */
+		EXPECT_EQ(mv_out[want ? m[i].from : m[i].to], out)
 			TH_LOG("getppid after the move from \"%s\" to \"%s\"",
-			       policy[m[i].from], policy[m[i].to]);
+			       mv_policy[m[i].from], mv_policy[m[i].to]);
 	}
-	for (i = 0; i < N; i++)
-		rmdir(cg[i]);
 }
 
 TEST_HARNESS_MAIN

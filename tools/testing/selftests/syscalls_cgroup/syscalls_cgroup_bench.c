@@ -6,17 +6,27 @@
  * guest clock counts instructions (1 ns = 1 instruction), so every value
  * in "ns" is a deterministic instruction count.
  *
- * Measured: getppid at several cgroup depths, restricted or not, denied
- * with ENOSYS or EPERM, logged, recorded, against seccomp filters; a call
- * that kills; moby's default profile written to 1,000 tasks; policy
- * writes reaching 1 to 10,000 tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency (best, median,
- * worst of 200) in a restricted and an unrestricted cgroup while another
- * process writes to a cgroup of 10,000 tasks: no writer, writes that flip
- * those tasks between restricted and unrestricted, writes that flip none.
+ * Measured with the controller on cgroup v1: getppid at several cgroup
+ * depths, restricted or not, denied with ENOSYS or EPERM, logged,
+ * recorded, against seccomp filters; a call that kills; moby's default
+ * profile written to 1,000 tasks; policy writes reaching 1 to 10,000
+ * tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency
+ * (best, median, worst of 200) in a restricted and an unrestricted cgroup
+ * while another process writes to a cgroup of 10,000 tasks: no writer,
+ * writes that flip those tasks between restricted and unrestricted, writes
+ * that flip none. Then, in the same boot, the controller moves to cgroup
+ * v2 (cg_use(1)) and getppid is measured again in the v2 root, in
+ * unrestricted cgroups at depth 1 and 32, restricted at depth 1, 8 and 32
+ * (a threaded subtree below depth 1) and denied at depth 1 and 32: the
+ * "v2_" keys.
  *
  *   syscalls_cgroup_bench full      everything (kernel with the controller)
- *   syscalls_cgroup_bench baseline  the getppid loop only (kernel without)
- *   syscalls_cgroup_bench loop      the getppid loops only (wall-clock run)
+ *   syscalls_cgroup_bench baseline  the getppid loop only (kernel without:
+ *                                   no hierarchy to tell v1 from v2, the
+ *                                   one root-cgroup figure is the baseline
+ *                                   of the v1 and of the v2 rows)
+ *   syscalls_cgroup_bench loop      the getppid loops only, v1 then v2
+ *                                   (wall-clock run)
  */
 #define _GNU_SOURCE
 #include <linux/filter.h>
@@ -101,13 +111,22 @@ static void must_write(const char *cg, const char *file, const char *text)
 	}
 }
 
-/* Measure getppid with the caller placed in @cg; report as @key. */
+/* "v2_" before the keys of the rows measured on cgroup v2, "" on v1. */
+static const char *key_prefix = "";
+
+/*
+ * Measure getppid with the caller placed in @cg; report as @key (with
+ * key_prefix before it), then go back to the root of the hierarchy in use.
+ */
 static void getppid_in(const char *cg, const char *key)
 {
+	char full[96];
+
 	if (cg_enter(cg, 0))
 		die(cg);
-	report(key, per_call(SYS_getppid));
-	if (cg_enter(CG_MNT, 0))
+	snprintf(full, sizeof(full), "%s%s", key_prefix, key);
+	report(full, per_call(SYS_getppid));
+	if (cg_enter(cg_mnt, 0))
 		die("back to root");
 }
 
@@ -163,18 +182,28 @@ static void bench_seccomp(void)
 
 static char depth_path[DEPTH_MAX + 1][512];
 
-static void bench_depth(void)
+/*
+ * The chain d1/d2/.../d32 below cg_mnt, unrestricted, then restricted,
+ * then denying getppid from d1; on v1 also the other actions and
+ * recording (with @all). On v2, cg_create() makes d2 and below threaded and
+ * enables the controller in each parent: every level has its own
+ * syscalls.* files, as on v1.
+ */
+static void bench_depth(int all)
 {
-	int d;
+	int d, err;
 
-	snprintf(depth_path[0], sizeof(depth_path[0]), "%s", CG_MNT);
+	snprintf(depth_path[0], sizeof(depth_path[0]), "%s", cg_mnt);
 	for (d = 1; d <= DEPTH_MAX; d++) {
 		snprintf(depth_path[d], sizeof(depth_path[d]), "%.490s/d%d",
 			 depth_path[d - 1], d);
-		if (mkdir(depth_path[d], 0755))
-			die(depth_path[d]);
+		err = cg_create(depth_path[d]);
+		if (err) {
+			fprintf(stderr, "%s: %s\n", depth_path[d], strerror(-err));
+			exit(1);
+		}
 	}
-	getppid_in(CG_MNT, "getppid_root");
+	getppid_in(cg_mnt, "getppid_root");
 	getppid_in(depth_path[1], "getppid_unrestricted_depth1");
 	getppid_in(depth_path[DEPTH_MAX], "getppid_unrestricted_depth32");
 
@@ -187,6 +216,8 @@ static void bench_depth(void)
 	must_write(depth_path[1], "syscalls.deny", "getppid");
 	getppid_in(depth_path[1], "getppid_denied_depth1");
 	getppid_in(depth_path[32], "getppid_denied_depth32");
+	if (!all)
+		return;
 	must_write(depth_path[1], "syscalls.deny", "getppid=EPERM");
 	getppid_in(depth_path[1], "getppid_eperm_depth1");
 	must_write(depth_path[1], "syscalls.deny", "getppid=log");
@@ -644,6 +675,7 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "full";
 	struct parked parked;
+	int d, err;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(mode, "baseline") || !strcmp(mode, "loop-baseline")) {
@@ -653,9 +685,9 @@ int main(int argc, char **argv)
 	}
 	if (cg_mount())
 		die("mount syscalls");
-	bench_depth();
+	bench_depth(1);
 	if (!strcmp(mode, "loop"))
-		return 0;
+		goto v2;
 	bench_seccomp();
 	bench_kill();
 	bench_profile();
@@ -668,5 +700,21 @@ int main(int argc, char **argv)
 	bench_fork_during_writes(&parked);
 	unpark_tasks(&parked);
 	bench_cgroups();
+v2:
+	/*
+	 * The v1 rows are done: remove the chain (a v1 cgroup left would keep
+	 * the controller on v1), move the controller to v2 and measure the
+	 * getppid rows there.
+	 */
+	for (d = DEPTH_MAX; d > 0; d--)
+		if (rmdir(depth_path[d]))
+			die(depth_path[d]);
+	err = cg_use(1);
+	if (err) {
+		fprintf(stderr, "controller to cgroup v2: %s\n", strerror(-err));
+		return 1;
+	}
+	key_prefix = "v2_";
+	bench_depth(0);
 	return 0;
 }

@@ -23,10 +23,22 @@
  *   syscall entry only): the test takes the listener with pidfd_getfd(),
  *   denies (park.deny) or moves (park.move) while the notification is
  *   pending, and answers SECCOMP_USER_NOTIF_FLAG_CONTINUE;
- * - escapes: a restricted task without CAP_SYS_ADMIN cannot move itself to
- *   a less restricted cgroup;
+ * - escapes: a restricted task of uid 65534 without capabilities cannot
+ *   move itself to a less restricted cgroup: on v1 the controller refuses
+ *   it (EPERM) even where the tasks files are writable by anyone; on v2
+ *   the cgroup core decides (EACCES without write access to the common
+ *   ancestor), and inside a subtree delegated to the task's uid the task
+ *   moves and takes the destination's policy, but cannot leave it;
  * - hostile input: writes over PAGE_SIZE, NUL and binary bytes, many
  *   writers at once; the policy stays byte-for-byte the same.
+ *
+ * Every test but worker_reaches_every_entry runs with the controller on
+ * cgroup v1 and on cgroup v2: the variants v1 and v2 of the fixture cg,
+ * WAY_v1 and WAY_v2 of bypass, deny_v1 ... move_v2 of park. On v2 the
+ * cgroups of bypass and park are domain cgroups (a park_move moves the
+ * whole process, through cgroup.procs), cg's b is threaded. The v2
+ * variants fail on a kernel whose controller is v1 only: it cannot be
+ * bound to v2 there.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -57,73 +69,137 @@ FIXTURE(bypass) {
 	char open[128];	/* denies nothing (until a park_deny tracer writes) */
 };
 
-/* The ways in; each entry path below is a test of its own. */
+/*
+ * The ways in; each entry path below is a test of its own. Every way on
+ * cgroup v1, then every way on v2 (one switch of hierarchy).
+ */
 FIXTURE_VARIANT(bypass) {
 	const char *way;	/* the worker's WAY */
 	int trace;		/* traced; rewrite at the syscall-entry stop */
 	int seccomp;		/* traced; rewrite at the seccomp stop instead */
 	enum park park;		/* start in open; act at the seccomp stop */
+	int v2;			/* the controller on cgroup v2 */
 };
 
-FIXTURE_VARIANT_ADD(bypass, plain) {
+FIXTURE_VARIANT_ADD(bypass, plain_v1) {
 	.way = "plain",
 };
 
-FIXTURE_VARIANT_ADD(bypass, thread) {
+FIXTURE_VARIANT_ADD(bypass, thread_v1) {
 	.way = "thread",
 };
 
-FIXTURE_VARIANT_ADD(bypass, fork) {
+FIXTURE_VARIANT_ADD(bypass, fork_v1) {
 	.way = "fork",
 };
 
-FIXTURE_VARIANT_ADD(bypass, vfork) {
+FIXTURE_VARIANT_ADD(bypass, vfork_v1) {
 	.way = "vfork",
 };
 
-FIXTURE_VARIANT_ADD(bypass, clone3) {
+FIXTURE_VARIANT_ADD(bypass, clone3_v1) {
 	.way = "clone3",
 };
 
-FIXTURE_VARIANT_ADD(bypass, exec) {
+FIXTURE_VARIANT_ADD(bypass, exec_v1) {
 	.way = "exec",
 };
 
-FIXTURE_VARIANT_ADD(bypass, ptrace) {
+FIXTURE_VARIANT_ADD(bypass, ptrace_v1) {
 	.way = "plain",
 	.trace = 1,
 };
 
-FIXTURE_VARIANT_ADD(bypass, seccomp) {
+FIXTURE_VARIANT_ADD(bypass, seccomp_v1) {
 	.way = "seccomp",
 	.trace = 1,
 	.seccomp = 1,
 };
 
-FIXTURE_VARIANT_ADD(bypass, park_deny) {
+FIXTURE_VARIANT_ADD(bypass, park_deny_v1) {
 	.way = "seccomp",
 	.trace = 1,
 	.seccomp = 1,
 	.park = PARK_DENY,
 };
 
-FIXTURE_VARIANT_ADD(bypass, park_move) {
+FIXTURE_VARIANT_ADD(bypass, park_move_v1) {
 	.way = "seccomp",
 	.trace = 1,
 	.seccomp = 1,
 	.park = PARK_MOVE,
 };
 
+FIXTURE_VARIANT_ADD(bypass, plain_v2) {
+	.way = "plain",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, thread_v2) {
+	.way = "thread",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, fork_v2) {
+	.way = "fork",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, vfork_v2) {
+	.way = "vfork",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, clone3_v2) {
+	.way = "clone3",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, exec_v2) {
+	.way = "exec",
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, ptrace_v2) {
+	.way = "plain",
+	.trace = 1,
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, seccomp_v2) {
+	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, park_deny_v2) {
+	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
+	.park = PARK_DENY,
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(bypass, park_move_v2) {
+	.way = "seccomp",
+	.trace = 1,
+	.seccomp = 1,
+	.park = PARK_MOVE,
+	.v2 = 1,
+};
+
 /*
- * Two fresh cgroups below the mount: @cg denying DENIAL (bare names: every
- * ABI's getppid and gettimeofday) and @open denying nothing.
+ * The controller on cgroup v1 or (@v2) v2, and two fresh cgroups below the
+ * root: @cg denying DENIAL (bare names: every ABI's getppid and
+ * gettimeofday) and @open denying nothing (on v2, two domain cgroups).
  */
-static void make_cgroups(struct __test_metadata *_metadata, const char *name,
+static void make_cgroups(struct __test_metadata *_metadata, int v2, const char *name,
 			 char *cg, char *open, size_t size)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(cg, size, CG_MNT "/%s%d", name, getpid());
-	snprintf(open, size, CG_MNT "/%s%d-open", name, getpid());
+	ASSERT_EQ(0, cg_use(v2));
+	snprintf(cg, size, "%s/%s%d", cg_mnt, name, getpid());
+	snprintf(open, size, "%s/%s%d-open", cg_mnt, name, getpid());
 	ASSERT_EQ(0, cg_create(cg));
 	ASSERT_EQ(0, cg_create(open));
 	ASSERT_EQ(0, cg_write(cg, "syscalls.deny", DENIAL));
@@ -137,7 +213,7 @@ static void remove_cgroup(const char *cg)
 	int i;
 
 	for (i = 0; i < 100 && rmdir(cg) && errno == EBUSY; i++) {
-		if (cg_read(cg, "tasks", tasks, sizeof(tasks)) > 0)
+		if (cg_read(cg, cg_tasks_file(), tasks, sizeof(tasks)) > 0)
 			for (p = tasks; (tid = strtol(p, &end, 10)) > 0; p = end)
 				kill(tid, SIGKILL);
 		while (waitpid(-1, NULL, WNOHANG) > 0)
@@ -148,7 +224,7 @@ static void remove_cgroup(const char *cg)
 
 FIXTURE_SETUP(bypass)
 {
-	make_cgroups(_metadata, "bypass", self->cg, self->open, sizeof(self->cg));
+	make_cgroups(_metadata, variant->v2, "bypass", self->cg, self->open, sizeof(self->cg));
 }
 
 FIXTURE_TEARDOWN(bypass)
@@ -313,19 +389,30 @@ FIXTURE(park) {
 
 FIXTURE_VARIANT(park) {
 	enum park how;
+	int v2;		/* the controller on cgroup v2 */
 };
 
-FIXTURE_VARIANT_ADD(park, deny) {
+FIXTURE_VARIANT_ADD(park, deny_v1) {
 	.how = PARK_DENY,
 };
 
-FIXTURE_VARIANT_ADD(park, move) {
+FIXTURE_VARIANT_ADD(park, move_v1) {
 	.how = PARK_MOVE,
+};
+
+FIXTURE_VARIANT_ADD(park, deny_v2) {
+	.how = PARK_DENY,
+	.v2 = 1,
+};
+
+FIXTURE_VARIANT_ADD(park, move_v2) {
+	.how = PARK_MOVE,
+	.v2 = 1,
 };
 
 FIXTURE_SETUP(park)
 {
-	make_cgroups(_metadata, "park", self->cg, self->open, sizeof(self->cg));
+	make_cgroups(_metadata, variant->v2, "park", self->cg, self->open, sizeof(self->cg));
 }
 
 FIXTURE_TEARDOWN(park)
@@ -410,17 +497,17 @@ TEST(worker_reaches_every_entry)
 
 /* --- escapes ----------------------------------------------------------------- */
 
-/* As uid 65534 without capabilities, try to move to @dst; -errno or 0. */
-static int unprivileged_move(const char *dst)
+/* What try_escape() found: the move's result and getppid's fate after it. */
+static int escape(int err, int denied)
 {
-	char num[32];
-
-	if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
-		return -100;
-	snprintf(num, sizeof(num), "%d", getpid());
-	return cg_write(dst, "tasks", num);
+	return -err << 1 | denied;
 }
 
+/*
+ * A child enters @from, becomes uid 65534 without capabilities and moves
+ * itself to @to: escape(the move's result, 0 or -errno; whether getppid is
+ * then denied), or -1.
+ */
 static int try_escape(const char *from, const char *to)
 {
 	int status;
@@ -430,33 +517,66 @@ static int try_escape(const char *from, const char *to)
 		int err;
 
 		if (cg_enter(from, 0))
-			_exit(100);
-		err = unprivileged_move(to);
-		_exit(err == -EPERM ? 1 : err == 0 ? 0 : 2 + (probe_getppid() == PROBE_ALLOWED));
+			_exit(255);
+		if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
+			_exit(254);
+		err = cg_enter(to, 0);
+		if (err > 0 || err < -126)
+			err = -126;
+		_exit(escape(err, probe_getppid() != PROBE_ALLOWED));
 	}
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
 }
 
+/* chmod @mode @cg/@file; 0 or -errno. */
+static int cg_chmod(const char *cg, const char *file, mode_t mode)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	return chmod(path, mode) ? -errno : 0;
+}
+
+/*
+ * v1: with the tasks files writable by anyone, as a careless delegation
+ * would leave them, the controller still refuses (EPERM) a move that
+ * drops a denial. v2: the cgroup core decides (SPEC11 3): without write
+ * access to the common ancestor's cgroup.procs and to the destination's
+ * cgroup.threads the move is EACCES; with a delegated to everyone, the
+ * task moves inside a and takes the destination's policy, but cannot
+ * leave a.
+ */
 TEST_F(cg, unprivileged_task_cannot_escape)
 {
-	char path[256];
-
 	/* b denies getppid itself; a and the root do not. */
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.deny", "getppid"));
-	/* Let anyone write the tasks files, as a careless delegation would. */
-	snprintf(path, sizeof(path), "%s/tasks", self->a);
-	ASSERT_EQ(0, chmod(path, 0666));
-	ASSERT_EQ(0, chmod(CG_MNT "/tasks", 0666));
-	snprintf(path, sizeof(path), "%s/tasks", self->b);
-	ASSERT_EQ(0, chmod(path, 0666));
 
-	EXPECT_EQ(1, try_escape(self->b, self->a));	/* EPERM */
-	EXPECT_EQ(1, try_escape(self->b, CG_MNT));	/* EPERM */
+	if (variant->v2) {
+		EXPECT_EQ(escape(-EACCES, 1), try_escape(self->b, self->a));
+		EXPECT_EQ(escape(-EACCES, 1), try_escape(self->b, cg_mnt));
+		EXPECT_EQ(escape(-EACCES, 0), try_escape(self->a, self->b));
+
+		ASSERT_EQ(0, cg_chmod(self->a, "cgroup.procs", 0666));
+		ASSERT_EQ(0, cg_chmod(self->a, "cgroup.threads", 0666));
+		ASSERT_EQ(0, cg_chmod(self->b, "cgroup.threads", 0666));
+		EXPECT_EQ(escape(0, 0), try_escape(self->b, self->a));
+		EXPECT_EQ(escape(-EACCES, 1), try_escape(self->b, cg_mnt));
+		EXPECT_EQ(escape(0, 1), try_escape(self->a, self->b));
+		return;
+	}
+
+	/* Let anyone write the tasks files, as a careless delegation would. */
+	ASSERT_EQ(0, cg_chmod(self->a, "tasks", 0666));
+	ASSERT_EQ(0, cg_chmod(cg_mnt, "tasks", 0666));
+	ASSERT_EQ(0, cg_chmod(self->b, "tasks", 0666));
+
+	EXPECT_EQ(escape(-EPERM, 1), try_escape(self->b, self->a));
+	EXPECT_EQ(escape(-EPERM, 1), try_escape(self->b, cg_mnt));
 	/* Into a cgroup that denies at least as much: allowed. */
-	EXPECT_EQ(0, try_escape(self->a, self->b));
-	chmod(CG_MNT "/tasks", 0644);
+	EXPECT_EQ(escape(0, 1), try_escape(self->a, self->b));
+	cg_chmod(cg_mnt, "tasks", 0644);
 	/* CAP_SYS_ADMIN may move anything (it may rewrite the policy anyway). */
 	EXPECT_EQ(PROBE_ALLOWED, run_in(self->a, probe_getppid));
 }

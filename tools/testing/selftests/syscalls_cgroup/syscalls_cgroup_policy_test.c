@@ -20,8 +20,13 @@
  * descendants' calls; recording stops at "0"; a write to syscalls.used
  * clears it; a cgroup that does not record records nothing.
  *
+ * Every test runs with the controller on cgroup v1 (variant v1) and on
+ * cgroup v2 (variant v2: a, c and d are domain cgroups, b is threaded).
+ *
  * Each test fails on a kernel without issue 10: syscalls.policy cannot be
- * written there, and syscalls.record and syscalls.used do not exist.
+ * written there, and syscalls.record and syscalls.used do not exist; the
+ * v2 variants fail on a kernel whose controller is v1 only: it cannot be
+ * bound to v2 there.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -42,16 +47,28 @@ enum { X86_64, IA32, X32 };
 #define NR32_MKDIRAT	296
 
 FIXTURE(pol) {
-	char a[128];	/* a cgroup below the root */
-	char b[128];	/* a child of a */
+	char a[128];	/* a cgroup below the root (v2: a domain cgroup) */
+	char b[128];	/* a child of a (v2: threaded) */
 	char c[128];	/* a sibling of a */
 	char d[128];	/* another sibling */
 };
 
+FIXTURE_VARIANT(pol) {
+	int v2;		/* the controller on cgroup v2 */
+};
+
+FIXTURE_VARIANT_ADD(pol, v1) {
+	.v2 = 0,
+};
+
+FIXTURE_VARIANT_ADD(pol, v2) {
+	.v2 = 1,
+};
+
 FIXTURE_SETUP(pol)
 {
-	ASSERT_EQ(0, cg_mount());
-	snprintf(self->a, sizeof(self->a), CG_MNT "/p%d", getpid());
+	ASSERT_EQ(0, cg_use(variant->v2));
+	snprintf(self->a, sizeof(self->a), "%s/p%d", cg_mnt, getpid());
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
 	snprintf(self->c, sizeof(self->c), "%.100sc", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
@@ -64,7 +81,7 @@ FIXTURE_SETUP(pol)
 
 FIXTURE_TEARDOWN(pol)
 {
-	cg_enter(CG_MNT, 0);
+	cg_enter(cg_mnt, 0);
 	rmdir(self->b);
 	rmdir(self->a);
 	rmdir(self->c);

@@ -21,6 +21,11 @@
  * see one policy or the other: getpid and getppid never fail, getuid fails
  * only with EACCES (P2), getgid only with EPERM (P1), uname never succeeds
  * and fails with EPERM or EACCES; both policies must have been seen.
+ *
+ * Both tests run with the controller on cgroup v1 and on cgroup v2 (the
+ * variants v1 and v2 of the fixture cg; on v2 the tasks sit in the domain
+ * cgroup a). The v2 variants fail on a kernel whose controller is v1 only:
+ * it cannot be bound to v2 there.
  */
 #define _GNU_SOURCE
 #include <pthread.h>

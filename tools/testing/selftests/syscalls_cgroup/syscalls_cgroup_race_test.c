@@ -1,27 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A policy write against migrations in another hierarchy.
+ * A policy write against migrations that keep the syscalls cgroup.
  *
  * A write that makes a cgroup restricted sets the work bit of every task
  * in it, walking the cgroup's css_sets one after the other. A task that
- * moves in another hierarchy keeps its syscalls cgroup, so the controller's
+ * moves in another hierarchy, or on cgroup v2 between cgroups where the
+ * controller is not enabled, keeps its syscalls cgroup, so the controller's
  * attach() is not called, but it changes css_set: moving from one the walk
  * has not reached yet to one it has already passed, it would be missed and
  * keep making the denied call after the write returned.
  *
- * Cgroup B of the syscalls hierarchy holds tasks in three css_sets, one per
- * cgroup s1, s2, s3 of a second hierarchy, created in that order: a keeper
- * in (B, s1), PARKED sleeping threads in (B, s2) to make the walk long, a
- * keeper in (B, s3) and a bouncer moving itself between s1 and s3 in a
- * tight loop. Each of ROUNDS rounds: B allows getppid, the bouncer bounces,
- * getppid is written to B's syscalls.deny; once that write has returned
- * the bouncer stops and calls getppid, which must fail with ENOSYS.
+ * Cgroup B of the controller's hierarchy holds tasks in three css_sets, one
+ * per cgroup s1, s2, s3 (created in that order) of a second hierarchy, or
+ * of B's own subtree: a keeper in (B, s1), PARKED sleeping threads in
+ * (B, s2) to make the walk long, a keeper in (B, s3) and a bouncer moving
+ * itself between s1 and s3 in a tight loop. Each of ROUNDS rounds: B allows
+ * getppid, the bouncer bounces, getppid is written to B's syscalls.deny;
+ * once that write has returned the bouncer stops and calls getppid, which
+ * must fail with ENOSYS.
  *
- * Variants, by the second hierarchy:
- * - cgroup2: the bouncer writes "0" to cgroup.procs of a cgroup2 mount;
- * - v1_named: a named v1 hierarchy without controllers (name=sc_second),
- *   the bouncer writes "0" to tasks: the cgroup core moves the calling
- *   thread under cgroup_mutex alone, without cgroup_threadgroup_rwsem.
+ * Variants, by the controller's hierarchy and the bouncer's moves:
+ * - v1_cgroup2: the controller on v1; the bouncer writes "0" to
+ *   cgroup.procs of a cgroup2 mount;
+ * - v1_named: the controller on v1; a named v1 hierarchy without
+ *   controllers (name=sc_second), the bouncer writes "0" to tasks: the
+ *   cgroup core moves the calling thread under cgroup_mutex alone, without
+ *   cgroup_threadgroup_rwsem;
+ * - v2_subtree: the controller on v2, B a domain cgroup below the root;
+ *   s1, s2, s3 are B's domain children, for which B enables nothing (their
+ *   tasks follow B's policy): the bouncer writes "0" to their cgroup.procs;
+ * - v2_threads: the same with s1, s2, s3 threaded (the children enter them
+ *   through cgroup.procs): the bouncer writes "0" to their cgroup.threads,
+ *   which, as v1's tasks, moves it without cgroup_threadgroup_rwsem;
+ * - v2_named: the controller on v2, the named v1 hierarchy as in v1_named.
  *
  * Everything (threads, processes, cgroups, mounts) is removed afterwards.
  */
@@ -59,23 +70,55 @@ FIXTURE(race) {
 };
 
 FIXTURE_VARIANT(race) {
-	const char *mnt;	/* where the second hierarchy is mounted */
+	int v2;			/* the controller on cgroup v2 */
+	const char *mnt;	/* where the second hierarchy is mounted; */
+				/* NULL: s1, s2, s3 are children of B */
 	const char *fstype;
 	const char *options;
-	const char *file;	/* "0" written to it moves the writer */
+	int threaded;		/* s1, s2, s3 are threaded */
+	const char *enter;	/* "0" written to it moves a child into s[i] */
+	const char *file;	/* "0" written to it moves the bouncer */
 };
 
-FIXTURE_VARIANT_ADD(race, cgroup2) {
+FIXTURE_VARIANT_ADD(race, v1_cgroup2) {
+	.v2 = 0,
 	.mnt = "/sys/fs/cgroup/sc_unified",
 	.fstype = "cgroup2",
 	.options = NULL,
+	.enter = "cgroup.procs",
 	.file = "cgroup.procs",
 };
 
 FIXTURE_VARIANT_ADD(race, v1_named) {
+	.v2 = 0,
 	.mnt = "/sys/fs/cgroup/sc_second",
 	.fstype = "cgroup",
 	.options = "none,name=sc_second",
+	.enter = "tasks",
+	.file = "tasks",
+};
+
+FIXTURE_VARIANT_ADD(race, v2_subtree) {
+	.v2 = 1,
+	.mnt = NULL,
+	.enter = "cgroup.procs",
+	.file = "cgroup.procs",
+};
+
+FIXTURE_VARIANT_ADD(race, v2_threads) {
+	.v2 = 1,
+	.mnt = NULL,
+	.threaded = 1,
+	.enter = "cgroup.procs",
+	.file = "cgroup.threads",
+};
+
+FIXTURE_VARIANT_ADD(race, v2_named) {
+	.v2 = 1,
+	.mnt = "/sys/fs/cgroup/sc_second",
+	.fstype = "cgroup",
+	.options = "none,name=sc_second",
+	.enter = "tasks",
 	.file = "tasks",
 };
 
@@ -141,12 +184,13 @@ static void bounce(struct race_shared *sh, const char *to1, const char *to3)
 
 /*
  * Child @i (0: keeper, 1: parker, 2: keeper, 3: bouncer): into s[i] (the
- * bouncer: s3) of the second hierarchy, then into B, so that no css_set
- * but (B, s[i]) is made in B; the parker starts its threads there, the
- * bouncer bounces. Never returns.
+ * bouncer: s3) of the second hierarchy through @enter, then into B if
+ * @enter_b (else s[i] is below B), so that no css_set but (B, s[i]) is made
+ * in B; the parker starts its threads there, the bouncer bounces through
+ * @file. Never returns.
  */
 static void child(struct race_shared *sh, const char *b, char s[][128],
-		  const char *file, int i)
+		  const char *enter, const char *file, bool enter_b, int i)
 {
 	const char *second = s[i == 3 ? 2 : i];
 	char to1[160], to3[160];
@@ -154,7 +198,7 @@ static void child(struct race_shared *sh, const char *b, char s[][128],
 	pthread_t t;
 	int n;
 
-	if (cg_write(second, file, "0") || cg_enter(b, 0)) {
+	if (cg_write(second, enter, "0") || (enter_b && cg_enter(b, 0))) {
 		store(&sh->failed, 1);
 		_exit(1);
 	}
@@ -187,11 +231,17 @@ FIXTURE_SETUP(race)
 			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, self->sh);
 	memset(self->sh, 0, sizeof(*self->sh));
-	snprintf(self->b, sizeof(self->b), CG_MNT "/race%d", getpid());
-	for (i = 0; i < 3; i++)
-		snprintf(self->s[i], sizeof(self->s[i]), "%s/race%d_s%d",
-			 variant->mnt, getpid(), i + 1);
-	ASSERT_EQ(0, cg_mount());
+	ASSERT_EQ(0, cg_use(variant->v2));
+	snprintf(self->b, sizeof(self->b), "%s/race%d", cg_mnt, getpid());
+	for (i = 0; i < 3; i++) {
+		if (variant->mnt)
+			snprintf(self->s[i], sizeof(self->s[i]), "%s/race%d_s%d",
+				 variant->mnt, getpid(), i + 1);
+		else
+			snprintf(self->s[i], sizeof(self->s[i]), "%s/s%d", self->b, i + 1);
+	}
+	if (!variant->mnt)
+		return;
 	mkdir(variant->mnt, 0755);
 	ASSERT_EQ(0, mount("none", variant->mnt, variant->fstype, 0, variant->options))
 		TH_LOG("mount %s: %s", variant->fstype, strerror(errno));
@@ -228,14 +278,23 @@ TEST_F_TIMEOUT(race, deny_reaches_tasks_moving_elsewhere, 120)
 	int i, round, leaks;
 
 	ASSERT_EQ(0, cg_create(self->b));
-	for (i = 0; i < 3; i++)
-		ASSERT_EQ(0, cg_create(self->s[i]));
+	/*
+	 * s1, s2, s3 without the controller: in the second hierarchy, or
+	 * children of B that B enables nothing for (so not cg_create()).
+	 */
+	for (i = 0; i < 3; i++) {
+		rmdir(self->s[i]);
+		ASSERT_EQ(0, mkdir(self->s[i], 0755));
+		if (variant->threaded)
+			ASSERT_EQ(0, cg_write(self->s[i], "cgroup.type", "threaded"));
+	}
 	/* One at a time, so that B's css_sets are (B, s1), (B, s2), (B, s3). */
 	for (i = 0; i < CHILDREN; i++) {
 		self->pids[i] = fork();
 		ASSERT_LE(0, self->pids[i]);
 		if (self->pids[i] == 0)
-			child(sh, self->b, self->s, variant->file, i);
+			child(sh, self->b, self->s, variant->enter, variant->file,
+			      !!variant->mnt, i);
 		ASSERT_EQ(0, wait_for(&sh->ready, i + 1, sh, 30000))
 			TH_LOG("child %d did not get into place", i);
 	}

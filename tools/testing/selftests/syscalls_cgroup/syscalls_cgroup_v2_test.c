@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The syscalls controller on cgroup v2, on domain cgroups (the behaviour
+ * tests run it in threaded subtrees through the shared header):
+ * - it is listed in the root's cgroup.controllers; +syscalls in a parent's
+ *   cgroup.subtree_control gives the child every syscalls.* file;
+ * - enabling and disabling it above a running task: the task follows the
+ *   nearest ancestor where the controller is enabled, a new css copies
+ *   that ancestor's policy;
+ * - delegation to uid 1000 (chowned directory, cgroup.procs,
+ *   cgroup.subtree_control and cgroup.threads): the delegatee restricts its
+ *   own children without any capability, cannot write the delegated
+ *   cgroup's own files, cannot allow what is denied above, moves its tasks
+ *   between its children (the policy follows) but not out of the subtree;
+ * - clone3(CLONE_INTO_CGROUP): the child's very first call obeys the
+ *   destination's policy;
+ * - threads of one process in different threaded cgroups of a threaded
+ *   subtree obey different policies.
+ *
+ * Every test fails on a kernel whose controller is v1 only: the controller
+ * cannot be bound to v2 there.
+ */
+#define _GNU_SOURCE
+#include <grp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <linux/sched.h>
+
+#include "../kselftest_harness.h"
+#include "syscalls_cgroup.h"
+
+#define DELEGATEE	1000
+
+/* What @nr (with @arg) did: a probe_result. */
+static int probe_call(long nr, long arg)
+{
+	long ret = syscall(nr, arg);
+
+	if (ret >= 0)
+		return PROBE_ALLOWED;
+	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
+}
+
+/* Does @cg/@file exist? */
+static int has_file(const char *cg, const char *file)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	return access(path, F_OK) == 0;
+}
+
+/* Kill every task of @cg (and reap our children), then remove it. */
+static void remove_cgroup(const char *cg)
+{
+	char buf[4096], *tok, *save;
+	int i;
+
+	for (i = 0; i < 300 && rmdir(cg) && errno == EBUSY; i++) {
+		if (cg_read(cg, "cgroup.threads", buf, sizeof(buf)) > 0)
+			for (tok = strtok_r(buf, "\n", &save); tok;
+			     tok = strtok_r(NULL, "\n", &save))
+				if (atoi(tok) != getpid())
+					kill(atoi(tok), SIGKILL);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		usleep(10000);
+	}
+}
+
+/* Remove @cg and everything below it, deepest first. */
+static void remove_tree(const char *cg)
+{
+	char sub[PATH_MAX];
+	struct dirent *e;
+	int found;
+	DIR *d;
+
+	do {
+		d = opendir(cg);
+		if (!d)
+			return;
+		found = 0;
+		while (!found && (e = readdir(d)))
+			if (e->d_type == DT_DIR && e->d_name[0] != '.') {
+				snprintf(sub, sizeof(sub), "%s/%s", cg, e->d_name);
+				found = 1;
+			}
+		closedir(d);
+		if (found)
+			remove_tree(sub);
+	} while (found && access(sub, F_OK) != 0);
+	remove_cgroup(cg);
+}
+
+/* mkdir @cg/@name into @out; 0 or -errno. */
+static int make_child(char *out, size_t size, const char *cg, const char *name)
+{
+	snprintf(out, size, "%s/%s", cg, name);
+	return mkdir(out, 0755) ? -errno : 0;
+}
+
+/* --- a running task that makes a call when asked ------------------------- */
+
+struct prober {
+	pid_t pid;
+	int cmd;	/* write 'p' (getppid) or 's' (getsid) */
+	int res;	/* reads '0' + the probe_result */
+};
+
+/* Start a process in @cg; 0 once it is there, -1 if it could not go. */
+static int prober_start(struct prober *p, const char *cg)
+{
+	int cmd[2], res[2];
+	char c = 'E';
+
+	if (pipe(cmd))
+		return -1;
+	if (pipe(res)) {
+		close(cmd[0]);
+		close(cmd[1]);
+		return -1;
+	}
+	p->pid = fork();
+	if (p->pid == 0) {
+		close(cmd[1]);
+		close(res[0]);
+		c = cg_write(cg, "cgroup.procs", "0") ? 'E' : 'r';
+		if (write(res[1], &c, 1) != 1)
+			_exit(1);
+		while (read(cmd[0], &c, 1) == 1) {
+			c = '0' + (c == 's' ? probe_call(SYS_getsid, 0) :
+				   probe_call(SYS_getppid, 0));
+			if (write(res[1], &c, 1) != 1)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	close(cmd[0]);
+	close(res[1]);
+	p->cmd = cmd[1];
+	p->res = res[0];
+	if (p->pid < 0 || read(p->res, &c, 1) != 1 || c != 'r')
+		return -1;
+	return 0;
+}
+
+/* The probe_result of the prober's next call (@call 'p' or 's'), or -1. */
+static int prober_ask(struct prober *p, char call)
+{
+	char c;
+
+	if (write(p->cmd, &call, 1) != 1 || read(p->res, &c, 1) != 1)
+		return -1;
+	return c - '0';
+}
+
+static int prober_stop(struct prober *p)
+{
+	int status;
+
+	close(p->cmd);
+	close(p->res);
+	if (waitpid(p->pid, &status, 0) != p->pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* --- clone3(CLONE_INTO_CGROUP) ----------------------------------------------- */
+
+/* fork() into the cgroup of the directory @cgfd; the child returns 0. */
+static pid_t clone_into(int cgfd)
+{
+	struct clone_args args = {
+		.flags = CLONE_INTO_CGROUP,
+		.exit_signal = SIGCHLD,
+		.cgroup = cgfd,
+	};
+
+	return syscall(SYS_clone3, &args, sizeof(args));
+}
+
+static int wait_status(pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * A child in @cg, through clone3: its first system call is getppid, its
+ * second getsid; it exits with abis()-like packing: getppid | getsid << 2.
+ * Negative: clone3 failed with that -errno.
+ */
+static int clone_probe(const char *cg)
+{
+	int fd = open(cg, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	pid_t pid;
+
+	if (fd < 0)
+		return -1000;
+	pid = clone_into(fd);
+	if (pid == 0) {
+		int ppid = probe_call(SYS_getppid, 0);
+
+		_exit(ppid | probe_call(SYS_getsid, 0) << 2);
+	}
+	close(fd);
+	if (pid < 0)
+		return -errno;
+	return wait_status(pid);
+}
+
+/* Remove what earlier tests of this program left below the root. */
+static void remove_stale(const char *prefix)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	int found;
+	DIR *d;
+
+	do {
+		d = opendir(cg_mnt);
+		if (!d)
+			return;
+		found = 0;
+		while (!found && (e = readdir(d)))
+			if (e->d_type == DT_DIR && !strncmp(e->d_name, prefix, strlen(prefix))) {
+				snprintf(path, sizeof(path), "%s/%s", cg_mnt, e->d_name);
+				found = 1;
+			}
+		closedir(d);
+		if (found)
+			remove_tree(path);
+	} while (found && access(path, F_OK) != 0);
+}
+
+/* --- the fixture: a fresh top-level cgroup, removed with all below it ---- */
+
+static pid_t harness_pid;
+
+FIXTURE(v2) {
+	char top[128];
+};
+
+FIXTURE_SETUP(v2)
+{
+	ASSERT_EQ(0, cg_use(1));
+	ASSERT_EQ(1, cg_v2);
+	ASSERT_EQ(0, cg_write(cg_mnt, "cgroup.subtree_control", "+syscalls"));
+	remove_stale("v2t");
+	snprintf(self->top, sizeof(self->top), "%s/v2t%d", cg_mnt, getpid());
+	ASSERT_EQ(0, mkdir(self->top, 0755));
+}
+
+FIXTURE_TEARDOWN_PARENT(v2)
+{
+	/* In the parent, where setup's cg_use() did not run. */
+	cg_use(1);
+	cg_write(cg_mnt, "cgroup.procs", "0");
+	remove_tree(self->top);
+}
+
+/* The controller's files: all of them, as on v1. */
+static const char * const sc_files[] = {
+	"syscalls.allow", "syscalls.deny", "syscalls.policy", "syscalls.record",
+	"syscalls.used", "syscalls.stat", "syscalls.events", "syscalls.from",
+};
+
+#define ALL_FILES "syscalls.allow syscalls.deny syscalls.policy syscalls.record " \
+		  "syscalls.used syscalls.stat syscalls.events syscalls.from "
+
+/* Which of sc_files @cg has, each followed by a space. */
+static const char *files_of(const char *cg)
+{
+	static char list[256];
+	size_t len = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(sc_files); i++)
+		if (has_file(cg, sc_files[i]))
+			len += snprintf(list + len, sizeof(list) - len, "%s ", sc_files[i]);
+	return list;
+}
+
+TEST_F(v2, controller_listed_and_files_appear)
+{
+	char c[160];
+
+	EXPECT_EQ(1, cg_lists(cg_mnt, "cgroup.controllers", "syscalls"));
+	EXPECT_EQ(1, cg_lists(cg_mnt, "cgroup.subtree_control", "syscalls"));
+	/* As on v1: no files on the root. */
+	EXPECT_STREQ("", files_of(cg_mnt));
+	EXPECT_STREQ(ALL_FILES, files_of(self->top));
+	EXPECT_EQ(1, cg_lists(self->top, "cgroup.controllers", "syscalls"));
+
+	/* A child of top: no files until top enables the controller. */
+	ASSERT_EQ(0, make_child(c, sizeof(c), self->top, "c"));
+	EXPECT_EQ(0, cg_lists(c, "cgroup.controllers", "syscalls"));
+	EXPECT_STREQ("", files_of(c));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	EXPECT_EQ(1, cg_lists(self->top, "cgroup.subtree_control", "syscalls"));
+	EXPECT_EQ(1, cg_lists(c, "cgroup.controllers", "syscalls"));
+	EXPECT_STREQ(ALL_FILES, files_of(c));
+
+	/* And they work: a task of c is denied what c denies. */
+	ASSERT_EQ(0, cg_write(c, "syscalls.deny", "getppid"));
+	EXPECT_EQ(PROBE_ENOSYS, run_in(c, probe_getppid));
+	EXPECT_EQ(PROBE_ALLOWED, run_in(self->top, probe_getppid));
+}
+
+/*
+ * P (top) and its leaf L with a running task. Where the controller is
+ * disabled in P's subtree_control, L's task follows P; enabled, L gets a
+ * css of its own that starts with P's policy.
+ */
+TEST_F(v2, enable_disable_with_running_task)
+{
+	const char *p = self->top;
+	struct prober task;
+	char l[160], buf[256];
+
+	ASSERT_EQ(0, make_child(l, sizeof(l), p, "l"));
+	ASSERT_FALSE(has_file(l, "syscalls.deny"));
+	ASSERT_EQ(0, prober_start(&task, l));
+	EXPECT_EQ(PROBE_ALLOWED, prober_ask(&task, 'p'));
+
+	/* Only the root enables it: L's task follows P. */
+	ASSERT_EQ(0, cg_write(p, "syscalls.deny", "getppid"));
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
+	EXPECT_EQ(PROBE_ALLOWED, prober_ask(&task, 's'));
+
+	/* L's own css copies P's policy: still denied, and cannot allow. */
+	ASSERT_EQ(0, cg_write(p, "cgroup.subtree_control", "+syscalls"));
+	ASSERT_TRUE(has_file(l, "syscalls.deny"));
+	ASSERT_LT(0, cg_read(l, "syscalls.deny", buf, sizeof(buf)));
+	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
+	EXPECT_EQ(-EPERM, cg_write(l, "syscalls.allow", "getppid"));
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
+	/* L's own denial reaches its task. */
+	ASSERT_EQ(0, cg_write(l, "syscalls.deny", "getsid"));
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 's'));
+
+	/* Disabled again: L's task follows P, L's own policy is gone. */
+	ASSERT_EQ(0, cg_write(p, "cgroup.subtree_control", "-syscalls"));
+	EXPECT_FALSE(has_file(l, "syscalls.deny"));
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
+	EXPECT_EQ(PROBE_ALLOWED, prober_ask(&task, 's'));
+
+	/* Enabled once more: a new css, P's policy only. */
+	ASSERT_EQ(0, cg_write(p, "cgroup.subtree_control", "+syscalls"));
+	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
+	EXPECT_EQ(PROBE_ALLOWED, prober_ask(&task, 's'));
+	ASSERT_EQ(0, cg_write(p, "cgroup.subtree_control", "-syscalls"));
+
+	/* P allows: so does L's task. */
+	ASSERT_EQ(0, cg_write(p, "syscalls.allow", "getppid"));
+	EXPECT_EQ(PROBE_ALLOWED, prober_ask(&task, 'p'));
+	EXPECT_EQ(0, prober_stop(&task));
+}
+
+/* --- delegation ---------------------------------------------------------------- */
+
+/* What the delegatee saw go wrong, for the test to log. */
+struct report {
+	int fails;
+	char log[3500];
+};
+
+static struct report *report;
+
+static void note(const char *what, long got, long want, long or_want)
+{
+	size_t len = strlen(report->log);
+
+	if (got == want || got == or_want)
+		return;
+	report->fails++;
+	snprintf(report->log + len, sizeof(report->log) - len, "%s: %ld, not %ld; ",
+		 what, got, want);
+}
+
+static void expect(const char *what, long got, long want)
+{
+	note(what, got, want, want);
+}
+
+/* -errno of opening @cg/@file for writing, or 0. */
+static int open_for_write(const char *cg, const char *file)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", cg, file);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+/* Move the caller's whole process into @cg. */
+static int move_self(const char *cg)
+{
+	return cg_write(cg, "cgroup.procs", "0");
+}
+
+/* As uid 1000, with no capability, in D (which denies getppid). */
+static void delegatee(const char *d, const char *sibling)
+{
+	static const char * const d_files[] = {
+		"syscalls.deny", "syscalls.allow", "syscalls.policy", "syscalls.from",
+		"syscalls.record",
+	};
+	char c1[200], c2[200], buf[512];
+	int i, fd;
+
+	expect("mkdir c1", make_child(c1, sizeof(c1), d, "c1"), 0);
+	expect("mkdir c2", make_child(c2, sizeof(c2), d, "c2"), 0);
+	expect("move to c1", move_self(c1), 0);
+	expect("getppid in c1 before +syscalls", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("+syscalls in D", cg_write(d, "cgroup.subtree_control", "+syscalls"), 0);
+	expect("c1 has syscalls.deny", has_file(c1, "syscalls.deny"), 1);
+
+	for (i = 0; i < ARRAY_SIZE(d_files); i++)
+		expect(d_files[i], open_for_write(d, d_files[i]), -EACCES);
+
+	expect("deny getsid in c1", cg_write(c1, "syscalls.deny", "getsid"), 0);
+	expect("allow getppid in c1", cg_write(c1, "syscalls.allow", "getppid"), -EPERM);
+	expect("policy of c1", cg_write(c1, "syscalls.policy", "deny getppid getsid acct\n"), 0);
+	expect("c1's policy read", cg_read(c1, "syscalls.policy", buf, sizeof(buf)) > 0 &&
+	       strstr(buf, "acct") && strstr(buf, "getsid") && strstr(buf, "getppid"), 1);
+	expect("from exec in c1", cg_write(c1, "syscalls.from", "exec"), 0);
+	expect("from call in c1", cg_write(c1, "syscalls.from", "call"), 0);
+	expect("record 1 in c1", cg_write(c1, "syscalls.record", "1"), 0);
+	expect("record 0 in c1", cg_write(c1, "syscalls.record", "0"), 0);
+	expect("used in c1", cg_write(c1, "syscalls.used", "0"), 0);
+	expect("getppid in c1", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid in c1", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+
+	/* Between its own children: the destination's policy. */
+	expect("move to c2", move_self(c2), 0);
+	expect("getppid in c2", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid in c2", probe_call(SYS_getsid, 0), PROBE_ALLOWED);
+	expect("move back to c1", move_self(c1), 0);
+	expect("getsid back in c1", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+
+	/* Not out of D. */
+	note("move to the root", move_self(cg_mnt), -EACCES, -ENOENT);
+	note("move to D's sibling", move_self(sibling), -EACCES, -ENOENT);
+	expect("getppid after failed moves", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid after failed moves", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+
+	/* clone3: into its own children, not out of D. */
+	expect("clone3 into c2", clone_probe(c2), PROBE_ENOSYS | PROBE_ALLOWED << 2);
+	note("clone3 into the root", clone_probe(cg_mnt), -EACCES, -ENOENT);
+	fd = open(cg_mnt, O_RDONLY | O_DIRECTORY);
+	expect("root fd", fd >= 0, 1);
+	close(fd);
+
+	/* Disabled below D: the tasks follow D, which denies getppid only. */
+	expect("-syscalls in D", cg_write(d, "cgroup.subtree_control", "-syscalls"), 0);
+	expect("c1 has no syscalls.deny", has_file(c1, "syscalls.deny"), 0);
+	expect("getppid after -syscalls", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid after -syscalls", probe_call(SYS_getsid, 0), PROBE_ALLOWED);
+	expect("clone3 into c2 after -syscalls", clone_probe(c2),
+	       PROBE_ENOSYS | PROBE_ALLOWED << 2);
+}
+
+static int chown_to_delegatee(const char *cg, const char *file)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
+	return chown(path, DELEGATEE, DELEGATEE) ? -errno : 0;
+}
+
+TEST_F(v2, delegation_to_uid_1000)
+{
+	static const char * const delegated[] = {
+		"", "cgroup.procs", "cgroup.subtree_control", "cgroup.threads",
+	};
+	char d[160], s[160], before[256], after[256];
+	pid_t pid;
+	int i;
+
+	ASSERT_EQ(0, make_child(d, sizeof(d), self->top, "d"));
+	ASSERT_EQ(0, make_child(s, sizeof(s), self->top, "s"));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	for (i = 0; i < ARRAY_SIZE(delegated); i++)
+		ASSERT_EQ(0, chown_to_delegatee(d, delegated[i])) TH_LOG("chown %d", i);
+	ASSERT_EQ(0, cg_write(d, "syscalls.deny", "getppid"));
+	ASSERT_LT(0, cg_read(d, "syscalls.policy", before, sizeof(before)));
+
+	report = mmap(NULL, sizeof(*report), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, report);
+	report->fails = 0;
+	report->log[0] = '\0';
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		/* Root puts the delegatee's process into D, then it drops root. */
+		if (move_self(d))
+			_exit(10);
+		if (setgroups(0, NULL) || setresgid(DELEGATEE, DELEGATEE, DELEGATEE) ||
+		    setresuid(DELEGATEE, DELEGATEE, DELEGATEE))
+			_exit(11);
+		delegatee(d, s);
+		_exit(0);
+	}
+	EXPECT_EQ(0, wait_status(pid));
+	EXPECT_EQ(0, report->fails) TH_LOG("%s", report->log);
+	ASSERT_LT(0, cg_read(d, "syscalls.policy", after, sizeof(after)));
+	EXPECT_STREQ(before, after);
+	munmap(report, sizeof(*report));
+}
+
+TEST_F(v2, clone3_into_cgroup_first_call)
+{
+	char deny[160], open_cg[160];
+
+	ASSERT_EQ(0, make_child(deny, sizeof(deny), self->top, "deny"));
+	ASSERT_EQ(0, make_child(open_cg, sizeof(open_cg), self->top, "open"));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	ASSERT_EQ(0, cg_write(deny, "syscalls.deny", "getppid"));
+
+	EXPECT_EQ(PROBE_ENOSYS | PROBE_ALLOWED << 2, clone_probe(deny));
+	EXPECT_EQ(PROBE_ALLOWED | PROBE_ALLOWED << 2, clone_probe(open_cg));
+	/* The parent stays where it was. */
+	EXPECT_EQ(PROBE_ALLOWED, probe_getppid());
+}
+
+/* --- threads in a threaded subtree ------------------------------------------- */
+
+struct thread_arg {
+	const char *cg;
+	int res;	/* probe_result, or 3: the move failed */
+};
+
+/* Move the calling thread into its threaded cgroup, then call getppid. */
+static void *thread_fn(void *p)
+{
+	struct thread_arg *arg = p;
+
+	if (cg_write(arg->cg, "cgroup.threads", "0"))
+		arg->res = 3;
+	else
+		arg->res = probe_call(SYS_getppid, 0);
+	return NULL;
+}
+
+/* In @d, two threads moving into @t1 and @t2: main | t1 << 2 | t2 << 4. */
+static int two_threads(const char *d, const char *t1, const char *t2)
+{
+	struct thread_arg a1 = { t1, -1 }, a2 = { t2, -1 };
+	pthread_t th1, th2;
+
+	if (move_self(d))
+		return 100;
+	if (pthread_create(&th1, NULL, thread_fn, &a1))
+		return 101;
+	if (pthread_create(&th2, NULL, thread_fn, &a2))
+		return 102;
+	if (pthread_join(th1, NULL) || pthread_join(th2, NULL))
+		return 103;
+	return probe_call(SYS_getppid, 0) | a1.res << 2 | a2.res << 4;
+}
+
+TEST_F(v2, threads_in_threaded_subtree)
+{
+	char t1[160], t2[160], buf[64];
+	pid_t pid;
+
+	ASSERT_EQ(0, make_child(t1, sizeof(t1), self->top, "t1"));
+	ASSERT_EQ(0, make_child(t2, sizeof(t2), self->top, "t2"));
+	ASSERT_EQ(0, cg_write(t1, "cgroup.type", "threaded"));
+	ASSERT_EQ(0, cg_write(t2, "cgroup.type", "threaded"));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	ASSERT_LT(0, cg_read(self->top, "cgroup.type", buf, sizeof(buf)));
+	EXPECT_STREQ("domain threaded\n", buf);
+	ASSERT_LT(0, cg_read(t1, "cgroup.type", buf, sizeof(buf)));
+	EXPECT_STREQ("threaded\n", buf);
+	ASSERT_EQ(0, cg_write(t1, "syscalls.deny", "getppid"));
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0)
+		_exit(two_threads(self->top, t1, t2));
+	EXPECT_EQ(PROBE_ALLOWED | PROBE_ENOSYS << 2 | PROBE_ALLOWED << 4, wait_status(pid));
+}
+
+/* Leave the controller on v1 for the programs that run after this one. */
+static void __attribute__((destructor)) back_to_v1(void)
+{
+	if (!harness_pid || getpid() != harness_pid)
+		return;
+	/* Teardowns ran in other processes: this one's cg_mnt is v1's. */
+	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
+		cg_mnt = CG_V2_MNT;
+		cg_v2 = 1;
+		remove_stale("v2t");
+	}
+	cg_use(0);
+}
+
+int main(int argc, char **argv)
+{
+	harness_pid = getpid();
+	return test_harness_run(argc, argv);
+}
