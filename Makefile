@@ -270,10 +270,13 @@ debug-kernel: $(DEBUG_OBJ)/.config $(B)/.overlay
 # KASAN report a wild access (rcu_is_watching, a 5-level direct-map address)
 # before userspace; with 4-level paging it has not recurred.
 STRESS_SECONDS ?= 120
+# Every selftest runs on v1 and v2, on a kernel with KASAN and lockdep: about
+# 13 minutes before the stress program starts.
+STRESS_TIMEOUT ?= 1800
 stress: debug-kernel $(INITRD)
 	@echo "  QEMU    debug kernel, selftests + $(STRESS_SECONDS) s of stress (log: $(B)/stress-console.log)"
 	@rm -f $(B)/stress-console.log $(B)/stress-results.log
-	@timeout $(QEMU_TIMEOUT) $(subst $(KIMG),$(DEBUG_OBJ)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
+	@timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(DEBUG_OBJ)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
 		-display none -monitor none \
 		-serial file:$(B)/stress-console.log -serial file:$(B)/stress-results.log \
 		-append "$(APPEND) no5lvl harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \

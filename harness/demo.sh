@@ -91,7 +91,7 @@ say "v2: a container is one cgroup; deny, then a whole profile, while it runs"
 run "sh -c 'echo \$\$ > $u/ctr/cgroup.procs; while :; do mkdir -p /tmp/v2 && rmdir /tmp/v2 || echo denied >> /tmp/v2log; sleep 0.1; done' & sleep 0.5"
 run "echo 'mkdir*=EPERM' > $u/ctr/syscalls.deny; sleep 0.5; grep -c denied /tmp/v2log"
 run "cat /data/moby.policy > $u/ctr/syscalls.policy; grep -c ^deny $u/ctr/syscalls.policy"
-run "kill \$(cat $u/ctr/cgroup.procs); sleep 0.2; cat $u/ctr/syscalls.stat"
+run "kill \$(head -1 $u/ctr/cgroup.procs); sleep 0.2; cat $u/ctr/syscalls.stat"
 
 say "v2: restriction from exec: set up inside the cgroup, restricted from the workload's execve on"
 run "mkdir $u/boxes; echo exec > $u/boxes/syscalls.from; echo 'chdir=EPERM' > $u/boxes/syscalls.deny"

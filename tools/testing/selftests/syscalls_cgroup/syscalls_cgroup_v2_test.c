@@ -12,6 +12,10 @@
  *   own children without any capability, cannot write the delegated
  *   cgroup's own files, cannot allow what is denied above, moves its tasks
  *   between its children (the policy follows) but not out of the subtree;
+ * - delegation to a container's root (uid 0 of a user namespace, 100000 on
+ *   the host) in a cgroup namespace rooted at the delegated cgroup, with
+ *   nsdelegate: the same, and the namespace root's own syscalls.* files
+ *   cannot be written from inside, not even one chowned to the container;
  * - clone3(CLONE_INTO_CGROUP): the child's very first call obeys the
  *   destination's policy;
  * - threads of one process in different threaded cgroups of a threaded
@@ -25,6 +29,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <linux/sched.h>
 
@@ -245,6 +250,8 @@ static pid_t harness_pid;
 
 FIXTURE(v2) {
 	char top[128];
+	int remounted;		/* a test changed the v2 mount's options: */
+	char opts[256];		/* these, to restore */
 };
 
 FIXTURE_SETUP(v2)
@@ -263,6 +270,10 @@ FIXTURE_TEARDOWN_PARENT(v2)
 	cg_use(1);
 	cg_write(cg_mnt, "cgroup.procs", "0");
 	remove_tree(self->top);
+	if (self->remounted &&
+	    mount("none", CG_V2_MNT, NULL, MS_REMOUNT, self->opts))
+		fprintf(stderr, "# cannot restore the options \"%s\" of %s: %s\n",
+			self->opts, CG_V2_MNT, strerror(errno));
 }
 
 /* The controller's files: all of them, as on v1. */
@@ -371,6 +382,7 @@ TEST_F(v2, enable_disable_with_running_task)
 struct report {
 	int fails;
 	char log[3500];
+	int ns_root_err[3];	/* the container's writes to D's own files */
 };
 
 static struct report *report;
@@ -519,6 +531,234 @@ TEST_F(v2, delegation_to_uid_1000)
 	EXPECT_EQ(0, report->fails) TH_LOG("%s", report->log);
 	ASSERT_LT(0, cg_read(d, "syscalls.policy", after, sizeof(after)));
 	EXPECT_STREQ(before, after);
+	munmap(report, sizeof(*report));
+}
+
+/* --- delegation to a container's root, in user and cgroup namespaces --- */
+
+#define CONTAINER_ROOT	100000	/* uid and gid 0 of the container, on the host */
+
+/* D's own files that the container tries, and what it writes there. */
+static const char * const ns_root_files[] = {
+	"syscalls.deny", "syscalls.policy", "syscalls.allow",
+};
+
+static const char * const ns_root_text[] = {
+	"getsid", "\n", "getppid",
+};
+
+/*
+ * Into @opts, the options of the cgroup2 super block at CG_V2_MNT as
+ * "mount -o remount" takes them back (without "rw"). 0 or -errno.
+ */
+static int v2_mount_opts(char *opts, size_t size)
+{
+	char line[1024], mnt[256], type[64], super[256], *sep;
+	int err = -ENOENT;
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		sep = strstr(line, " - ");
+		if (!sep || sscanf(line, "%*s %*s %*s %*s %255s", mnt) != 1 ||
+		    sscanf(sep, " - %63s %*s %255s", type, super) != 2 ||
+		    strcmp(mnt, CG_V2_MNT) || strcmp(type, "cgroup2"))
+			continue;
+		sep = strchr(super, ',');
+		snprintf(opts, size, "%s", sep ? sep + 1 : "");
+		err = 0;
+	}
+	fclose(f);
+	return err;
+}
+
+/*
+ * As the container's root: uid 0 of its user namespace, with every
+ * capability there and none on the host, in a cgroup namespace whose root
+ * is D (which denies getppid), where @m is its own cgroup2 mount. The host's
+ * mount is still visible: @top is D's parent there, @sibling D's sibling.
+ */
+static void container_root(const char *m, const char *top, const char *sibling)
+{
+	char c1[200], c2[200], buf[512];
+	int i, err;
+
+	expect("uid 0 in the namespace", getuid(), 0);
+	/* The v2 line; v1 hierarchies (named ones of other tests) may be listed too. */
+	expect("at the root of its cgroup namespace",
+	       cg_read("/proc/self", "cgroup", buf, sizeof(buf)) > 0 &&
+	       (!strncmp(buf, "0::/\n", 5) || strstr(buf, "\n0::/\n")), 1);
+	expect("D's files at the mount's root", has_file(m, "syscalls.deny"), 1);
+	expect("getppid in D", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+
+	/*
+	 * The namespace root's own files: the host root's (EACCES), or EPERM
+	 * from nsdelegate; syscalls.allow, chowned to the container, EPERM.
+	 */
+	for (i = 0; i < ARRAY_SIZE(ns_root_files); i++) {
+		err = cg_write(m, ns_root_files[i], ns_root_text[i]);
+		report->ns_root_err[i] = err;
+		if (i < 2)
+			note(ns_root_files[i], err, -EACCES, -EPERM);
+		else
+			expect("chowned syscalls.allow of D", err, -EPERM);
+	}
+
+	expect("mkdir c1", make_child(c1, sizeof(c1), m, "c1"), 0);
+	expect("mkdir c2", make_child(c2, sizeof(c2), m, "c2"), 0);
+	expect("move to c1", move_self(c1), 0);
+	expect("+syscalls in D", cg_write(m, "cgroup.subtree_control", "+syscalls"), 0);
+	expect("c1 has syscalls.deny", has_file(c1, "syscalls.deny"), 1);
+	expect("deny getsid in c1", cg_write(c1, "syscalls.deny", "getsid"), 0);
+	expect("allow getppid in c1", cg_write(c1, "syscalls.allow", "getppid"), -EPERM);
+	expect("policy of c1", cg_write(c1, "syscalls.policy", "deny getppid getsid acct\n"), 0);
+	expect("c1's policy read", cg_read(c1, "syscalls.policy", buf, sizeof(buf)) > 0 &&
+	       strstr(buf, "acct") && strstr(buf, "getsid") && strstr(buf, "getppid"), 1);
+	expect("getppid in c1", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid in c1", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+
+	/* Between its own children: the destination's policy. */
+	expect("move to c2", move_self(c2), 0);
+	expect("getppid in c2", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid in c2", probe_call(SYS_getsid, 0), PROBE_ALLOWED);
+	expect("move back to c1", move_self(c1), 0);
+	expect("getsid back in c1", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+	expect("clone3 into c2", clone_probe(c2), PROBE_ENOSYS | PROBE_ALLOWED << 2);
+
+	/* Not out of D: there is no path above it but through the host's mount. */
+	note("move to the host's root", move_self(CG_V2_MNT), -EACCES, -ENOENT);
+	note("move to D's parent", move_self(top), -EACCES, -ENOENT);
+	note("move to D's sibling", move_self(sibling), -EACCES, -ENOENT);
+	note("clone3 into the host's root", clone_probe(CG_V2_MNT), -EACCES, -ENOENT);
+	expect("getppid after failed moves", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid after failed moves", probe_call(SYS_getsid, 0), PROBE_ENOSYS);
+
+	/* Disabled below D, then back into D: D's policy, getppid only. */
+	expect("-syscalls in D", cg_write(m, "cgroup.subtree_control", "-syscalls"), 0);
+	expect("move back to D", move_self(m), 0);
+	expect("getppid back in D", probe_call(SYS_getppid, 0), PROBE_ENOSYS);
+	expect("getsid back in D", probe_call(SYS_getsid, 0), PROBE_ALLOWED);
+}
+
+/*
+ * The container's first process: root moves it into D, it becomes uid
+ * CONTAINER_ROOT on the host, unshares its user namespace, waits on @sync
+ * for the parent to map its uid and gid 0 to CONTAINER_ROOT, then unshares
+ * its cgroup and mount namespaces and mounts cgroup2 at @m.
+ */
+static int container(const char *d, const char *m, const char *top,
+		     const char *sibling, int sync[2])
+{
+	char c = 'u';
+
+	if (move_self(d))
+		return 10;
+	if (setgroups(0, NULL) || setresgid(CONTAINER_ROOT, CONTAINER_ROOT, CONTAINER_ROOT) ||
+	    setresuid(CONTAINER_ROOT, CONTAINER_ROOT, CONTAINER_ROOT))
+		return 11;
+	if (unshare(CLONE_NEWUSER))
+		return 12;
+	if (write(sync[1], &c, 1) != 1 || read(sync[0], &c, 1) != 1 || c != 'm')
+		return 13;
+	if (unshare(CLONE_NEWCGROUP | CLONE_NEWNS))
+		return 14;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 15;
+	if (mount("none", m, "cgroup2", 0, NULL))
+		return 16;
+	container_root(m, top, sibling);
+	return 0;
+}
+
+/* Map uid and gid 0 of @pid's user namespace to CONTAINER_ROOT. */
+static int map_container_root(pid_t pid)
+{
+	char proc[32], map[32];
+	int err;
+
+	snprintf(proc, sizeof(proc), "/proc/%d", pid);
+	snprintf(map, sizeof(map), "0 %d 1", CONTAINER_ROOT);
+	err = cg_write(proc, "uid_map", map);
+	if (!err)
+		err = cg_write(proc, "setgroups", "deny");
+	if (!err)
+		err = cg_write(proc, "gid_map", map);
+	return err;
+}
+
+static int chown_to(const char *cg, const char *file, uid_t uid)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
+	return chown(path, uid, uid) ? -errno : 0;
+}
+
+TEST_F(v2, delegation_to_container_root_nsdelegate)
+{
+	static const char * const delegated[] = {
+		"", "cgroup.procs", "cgroup.subtree_control", "cgroup.threads",
+		"syscalls.allow",
+	};
+	char d[160], s[160], m[64], opts[256], before[256], after[256];
+	int i, to_child[2], to_parent[2], sync[2];
+	char c;
+	pid_t pid;
+
+	ASSERT_EQ(0, make_child(d, sizeof(d), self->top, "d"));
+	ASSERT_EQ(0, make_child(s, sizeof(s), self->top, "s"));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	for (i = 0; i < ARRAY_SIZE(delegated); i++)
+		ASSERT_EQ(0, chown_to(d, delegated[i], CONTAINER_ROOT)) TH_LOG("chown %d", i);
+	ASSERT_EQ(0, cg_write(d, "syscalls.deny", "getppid"));
+	ASSERT_LT(0, cg_read(d, "syscalls.policy", before, sizeof(before)));
+	snprintf(m, sizeof(m), "/tmp/v2ns%d", getpid());
+	rmdir(m);
+	ASSERT_EQ(0, mkdir(m, 0755));
+
+	report = mmap(NULL, sizeof(*report), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, report);
+	memset(report, 0, sizeof(*report));
+	ASSERT_EQ(0, pipe(to_child));
+	ASSERT_EQ(0, pipe(to_parent));
+
+	/* nsdelegate, from the init namespaces; teardown restores the options. */
+	ASSERT_EQ(0, v2_mount_opts(self->opts, sizeof(self->opts)));
+	self->remounted = 1;
+	ASSERT_EQ(0, mount("none", CG_V2_MNT, NULL, MS_REMOUNT, "nsdelegate"));
+	ASSERT_EQ(0, v2_mount_opts(opts, sizeof(opts)));
+	ASSERT_NE(NULL, strstr(opts, "nsdelegate")) TH_LOG("options: %s", opts);
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		sync[0] = to_child[0];
+		sync[1] = to_parent[1];
+		_exit(container(d, m, self->top, s, sync));
+	}
+	close(to_child[0]);
+	close(to_parent[1]);
+	if (read(to_parent[0], &c, 1) == 1 && c == 'u') {
+		EXPECT_EQ(0, map_container_root(pid));
+		c = 'm';
+		EXPECT_EQ(1, write(to_child[1], &c, 1));
+	}
+	close(to_child[1]);
+	close(to_parent[0]);
+	EXPECT_EQ(0, wait_status(pid));
+	EXPECT_EQ(0, report->fails) TH_LOG("%s", report->log);
+	for (i = 0; i < ARRAY_SIZE(ns_root_files); i++)
+		TH_LOG("container's write to D's %s: %s", ns_root_files[i],
+		       report->ns_root_err[i] ? strerror(-report->ns_root_err[i]) : "done");
+	ASSERT_LT(0, cg_read(d, "syscalls.policy", after, sizeof(after)));
+	EXPECT_STREQ(before, after);
+	EXPECT_EQ(0, rmdir(m));
+	EXPECT_EQ(0, mount("none", CG_V2_MNT, NULL, MS_REMOUNT, self->opts));
+	ASSERT_EQ(0, v2_mount_opts(opts, sizeof(opts)));
+	EXPECT_STREQ(self->opts, opts);
+	self->remounted = 0;
 	munmap(report, sizeof(*report));
 }
 
