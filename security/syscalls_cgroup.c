@@ -505,7 +505,7 @@ static void sc_notify_fn(struct work_struct *work)
 
 /*
  * Count a denial. The per-call counters are allocated at the first denial
- * (see sc_report()); if that failed, only the total is counted.
+ * (see sc_judge()); if that failed, only the total is counted.
  */
 static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi,
 		     unsigned int nr, u16 act)
@@ -586,54 +586,77 @@ static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi,
 }
 
 /*
- * Account a denial to current's cgroup: counters, events, log, audit. The
- * common case, counters allocated and the log line rate limited away, runs
- * under RCU only; a reference on the css is taken to sleep (to allocate
- * the counters, to log).
+ * The part of a denial's accounting that may sleep, outside RCU and with a
+ * reference on current's css: the first denial allocates the counters (and
+ * is counted then); the log line and the audit record.
  */
-static void sc_report(enum sc_abi abi, unsigned int index, u16 act)
+static noinline void sc_report_slow(enum sc_abi abi, unsigned int index,
+				    u16 act, bool counted, bool log, bool audit)
 {
-	struct cgroup_subsys_state *css;
-	struct syscalls_cgroup *sc;
-	bool log, audit;
+	struct cgroup_subsys_state *css = task_get_css(current, syscalls_cgrp_id);
+	struct syscalls_cgroup *sc = css_sc(css);
 
-	rcu_read_lock();
-	sc = css_sc(task_css(current, syscalls_cgrp_id));
-	if (likely(READ_ONCE(sc->counts) || READ_ONCE(sc->counts_failed))) {
+	if (!counted) {
+		sc_alloc_counts(sc);
 		sc_count(sc, abi, index, act);
-		if (likely(!sc_log_wanted(sc, &log, &audit))) {
-			rcu_read_unlock();
-			return;
-		}
-		rcu_read_unlock();
-		css = task_get_css(current, syscalls_cgrp_id);
-	} else {
-		rcu_read_unlock();
-		css = task_get_css(current, syscalls_cgrp_id);
-		sc_alloc_counts(css_sc(css));
-		sc_count(css_sc(css), abi, index, act);
-		sc_log_wanted(css_sc(css), &log, &audit);
+		sc_log_wanted(sc, &log, &audit);
 	}
-	sc_log(css_sc(css), abi, index, act, log, audit);
+	sc_log(sc, abi, index, act, log, audit);
 	css_put(css);
 }
 
 /**
- * sc_enforce() - carry out an action other than allow
- * @regs: the user registers of the call, or NULL (vsyscall emulation)
- * @nr: the call's number as made
+ * sc_judge() - decide a call whose bit may be set, and carry the action out
+ * @regs: the user registers of the call, or NULL (vsyscall emulation,
+ *	  io_uring)
+ * @nr: the call's number as made, for SIGSYS
  * @abi: its table
  * @index: its number in the table
- * @act: the action
+ *
+ * Looks at the policy again, so that the hot path keeps nothing across a
+ * call. A task that has not exec'd since it entered an exec-mode cgroup
+ * follows @pre. Also records the call an ia32 multiplexer makes, for a
+ * recording task. A denial is counted in current's cgroup; the common case,
+ * counters allocated and the log line rate limited away, runs under RCU
+ * only, in the same section as the lookup.
  *
  * Context: Process context of current, may sleep.
- * Return: 0 if the call runs (log), otherwise its return value: -errno, or
- * -ENOSYS for kill (SIGSYS is on its way, as for SECCOMP_RET_KILL_PROCESS).
+ * Return: 0 if the call runs (allowed, or "log"), otherwise its return
+ * value: -errno, or -ENOSYS for kill (SIGSYS is on its way, as for
+ * SECCOMP_RET_KILL_PROCESS).
  */
-static noinline long sc_enforce(struct pt_regs *regs, int nr, enum sc_abi abi,
-				unsigned int index, u16 act)
+static __always_inline long sc_judge(struct pt_regs *regs, int nr,
+				     enum sc_abi abi, unsigned int index)
 {
-	sc_report(abi, index, act);
+	bool counted = false, log = false, audit = false;
+	const struct sc_policy *pol;
+	struct syscalls_cgroup *sc;
+	u16 act = SC_ACT_ALLOW;
+
+	rcu_read_lock();
+	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
+	    (index == __NR_ia32_socketcall || index == __NR_ia32_ipc))
+		sc_record_mux(READ_ONCE(sc->rec), index);
+	/* Before its first execve in an exec-mode cgroup: @pre, within @eff. */
+	if (unlikely(test_syscall_work(SYSCALLS_CGROUP_EXEC)))
+		pol = rcu_dereference(sc->pre);
+	else
+		pol = rcu_dereference(sc->eff);
+	if (pol && test_bit(index, pol->check.map[abi]))
+		act = sc_hit(pol, abi, &index);
+	if (act != SC_ACT_ALLOW &&
+	    likely(READ_ONCE(sc->counts) || READ_ONCE(sc->counts_failed))) {
+		sc_count(sc, abi, index, act);
+		counted = true;
+		sc_log_wanted(sc, &log, &audit);
+	}
+	rcu_read_unlock();
+
+	if (likely(act == SC_ACT_ALLOW))
+		return 0;
+	if (unlikely(!counted || log || audit))
+		sc_report_slow(abi, index, act, counted, log, audit);
 	switch (sc_act_kind(act)) {
 	case SC_ACT_LOG:
 		return 0;
@@ -648,55 +671,15 @@ static noinline long sc_enforce(struct pt_regs *regs, int nr, enum sc_abi abi,
 	}
 }
 
-/**
- * sc_act_of() - the action for current's call
- * @abi: the call's table
- * @index: the call's number in it; for a multiplexer, set to the call it
- *	   makes if that call's action is the stronger one
- *
- * Also records the call an ia32 multiplexer makes, for a recording task.
- *
- * Context: Process context of current.
- * Return: the action, SC_ACT_ALLOW mostly.
- */
-static u16 sc_act_of(enum sc_abi abi, unsigned int *index)
-{
-	const struct sc_policy *pol;
-	struct syscalls_cgroup *sc;
-	u16 act = SC_ACT_ALLOW;
-
-	rcu_read_lock();
-	sc = css_sc(task_css(current, syscalls_cgrp_id));
-	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
-	    (*index == __NR_ia32_socketcall || *index == __NR_ia32_ipc))
-		sc_record_mux(READ_ONCE(sc->rec), *index);
-	/* Before its first execve in an exec-mode cgroup: @pre, within @eff. */
-	if (unlikely(test_syscall_work(SYSCALLS_CGROUP_EXEC)))
-		pol = rcu_dereference(sc->pre);
-	else
-		pol = rcu_dereference(sc->eff);
-	if (pol && test_bit(*index, pol->check.map[abi]))
-		act = sc_hit(pol, abi, index);
-	rcu_read_unlock();
-	return act;
-}
-
 /*
  * Everything but the common case: a call whose bit is set, or an ia32
- * multiplexer made by a recording task. Looks at the policy again, so
- * that the hot path keeps nothing across a call and needs no saved
- * registers.
+ * multiplexer made by a recording task.
  */
 static noinline long sc_slow(struct pt_regs *regs, long nr, enum sc_abi abi,
 			     unsigned int index)
 {
-	long ret;
-	u16 act;
+	long ret = sc_judge(regs, nr, abi, index);
 
-	act = sc_act_of(abi, &index);
-	if (act == SC_ACT_ALLOW)
-		return nr;
-	ret = sc_enforce(regs, nr, abi, index, act);
 	if (!ret)
 		return nr;
 	syscall_set_return_value(current, regs, ret, 0);
@@ -780,7 +763,6 @@ long syscalls_cgroup_vsyscall(int nr)
 	struct syscalls_cgroup *rec;
 	unsigned int index;
 	enum sc_abi abi;
-	u16 act;
 
 	if (!sc_classify(nr, &abi, &index))
 		return 0;
@@ -788,10 +770,7 @@ long syscalls_cgroup_vsyscall(int nr)
 	rec = READ_ONCE(css_sc(task_css(current, syscalls_cgrp_id))->rec);
 	sc_mark(rec, abi, index);
 	rcu_read_unlock();
-	act = sc_act_of(abi, &index);
-	if (likely(act == SC_ACT_ALLOW))
-		return 0;
-	return sc_enforce(NULL, nr, abi, index, act);
+	return sc_judge(NULL, nr, abi, index);
 }
 
 /* ---- cgroup interface -------------------------------------------------------- */
