@@ -28,7 +28,7 @@ SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
 # Programs from Debian put into the guest (with their libraries).
 CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
-KUNIT_SUITES  := syscalls_cgroup
+KUNIT_SUITES  := syscalls_cgroup syscalls_cgroup_uring
 BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
 STRESS_BIN    := $(B)/rootfs/stress/syscalls_cgroup_stress
 # The kernel's own suites, run beside ours (see harness/peers.awk).
@@ -134,14 +134,16 @@ $(KIMG): kernel
 # --- initramfs: static busybox, /init, selftests ------------------------------
 # Our programs, static, compiled from the tree's copy (where
 # "../kselftest_harness.h" resolves); the worker also as a 32-bit program.
+SELFTEST_HDRS := syscalls_cgroup.h syscalls_cgroup_uring.h
 OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(B)/rootfs/helpers/syscalls_cgroup_worker
 .SECONDEXPANSION:
-$(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+$(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c
 
-$(B)/rootfs/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c $(B)/.overlay
+$(B)/rootfs/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c \
+		$(SELFTEST_DIR)/syscalls_cgroup_uring.h $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC -m32 $@"
 	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/syscalls_cgroup_worker.c

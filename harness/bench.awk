@@ -61,6 +61,18 @@ END {
 	row("=y v2, denied (ENOSYS), depth 32", v["y", "v2_getppid_denied_depth32"], "instr/call",
 	    "=y v1, denied, depth 32", v["y", "getppid_denied_depth32"])
 
+	print "| **(a3) io_uring, guest instructions per request (8 per io_uring_enter), cgroup v1** | | | | |" > md
+	for (k = 1; k <= 2; k++) {
+		op = k == 1 ? "nop" : "read"
+		otext = k == 1 ? "IORING_OP_NOP" : "IORING_OP_READ, 1 byte at offset 0 (pread64)"
+		ubase[op] = v["n", "uring_" op "_root"]
+		row(otext ", =n kernel", ubase[op], "instr/request", "itself", ubase[op])
+		row(otext ", =y, root cgroup", v["y", "uring_" op "_root"], "instr/request", "=n kernel", ubase[op])
+		row(otext ", =y, unrestricted cgroup", v["y", "uring_" op "_unrestricted"], "instr/request", "=n kernel", ubase[op])
+		row(otext ", =y, restricted cgroup (allowed)", v["y", "uring_" op "_restricted"], "instr/request", "=n kernel", ubase[op])
+	}
+	row("IORING_OP_READ denied (EPERM), =y, restricted cgroup", v["y", "uring_read_denied"], "instr/request", "=n kernel, read", ubase["read"])
+
 	yroot = v["y", "getppid_root"]
 	print "| **(b) the same with seccomp-bpf, same boot, root cgroup** | | | | |" > md
 	row("seccomp number-only filter (cached), allowed", v["y", "seccomp_cached_allow"], "instr/call", "=y, root cgroup", yroot)
@@ -161,6 +173,12 @@ END {
 	target(v["y", "write_deny_tasks_1000"] < 1000000,
 	       sprintf("a write reaching 1,000 tasks takes %s ns of guest time (< 1 ms)",
 		       fmt(v["y", "write_deny_tasks_1000"])))
+	# io_uring: an unrestricted submitter pays the work-bit test only.
+	un = v["y", "uring_nop_root"] - ubase["nop"]; ur = v["y", "uring_read_root"] - ubase["read"]
+	uu = v["y", "uring_nop_unrestricted"] - ubase["nop"]; uv = v["y", "uring_read_unrestricted"] - ubase["read"]
+	target(v["y", "uring_nop_root"] != "" && un <= 3 && ur <= 3 && uu <= 3 && uv <= 3,
+	       sprintf("io_uring, unrestricted submitter: +%s, +%s (root) and +%s, +%s (cgroup) instructions per NOP, read (<= 3: the work-bit test)",
+		       fmt(un), fmt(ur), fmt(uu), fmt(uv)))
 	w100 = v["y", "write_deny_tasks_100"]; w10k = v["y", "write_deny_tasks_10000"]
 	target(w10k <= 1.2 * 100 * w100,
 	       sprintf("write cost linear in tasks: 10,000 tasks / 100 tasks = %.1f (<= 120)", w10k / w100))

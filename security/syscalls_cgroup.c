@@ -97,6 +97,7 @@
 #include <asm/unistd.h>
 
 #include "syscalls_cgroup_policy.h"
+#include "syscalls_cgroup_uring.h"
 
 /* Denials per call, and the action of the latest; allocated at the first. */
 struct sc_counts {
@@ -623,7 +624,7 @@ static noinline void sc_report_slow(enum sc_abi abi, unsigned int index,
  * Context: Process context of current, may sleep.
  * Return: 0 if the call runs (allowed, or "log"), otherwise its return
  * value: -errno, or -ENOSYS for kill (SIGSYS is on its way, as for
- * SECCOMP_RET_KILL_PROCESS).
+ * SECCOMP_RET_KILL_PROCESS; SIGKILL to the process from an io thread).
  */
 static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 				     enum sc_abi abi, unsigned int index)
@@ -661,6 +662,15 @@ static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 	case SC_ACT_LOG:
 		return 0;
 	case SC_ACT_KILL:
+		/*
+		 * An io_uring SQPOLL thread takes a fatal signal without
+		 * killing its process (get_signal() lets an io thread exit
+		 * alone): kill the whole process with SIGKILL instead.
+		 */
+		if (current->flags & PF_IO_WORKER) {
+			force_sig(SIGKILL);
+			return -ENOSYS;
+		}
 		/* Show the call's own registers in a core dump. */
 		if (regs)
 			syscall_rollback(current, regs);
@@ -771,6 +781,50 @@ long syscalls_cgroup_vsyscall(int nr)
 	sc_mark(rec, abi, index);
 	rcu_read_unlock();
 	return sc_judge(NULL, nr, abi, index);
+}
+
+/**
+ * syscalls_cgroup_io_uring_req() - check an io_uring request as a call
+ * @sqe: the request, in the ring's shared memory
+ * @op: its opcode
+ * @compat: the ring was set up by a compat task: ia32 numbers
+ *
+ * A request is checked, and recorded, as the system call that does its
+ * work (see syscalls_cgroup_uring.c), with that call's action, against
+ * the policy of the task that submits it: the ring's owner in
+ * io_uring_enter(), or its SQPOLL thread. The check comes before the
+ * request is prepared, so it covers every way it may then run: inline,
+ * in an io-wq worker, linked, drained, multishot.
+ *
+ * Context: io_init_req(), with the ring's uring_lock held and
+ * SYSCALL_WORK_SYSCALLS_CGROUP set; may sleep.
+ * Return: 0 if the request goes on ("log" included), otherwise the -errno
+ * it completes with (-ENOSYS for kill, with SIGSYS on its way).
+ */
+int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
+				 bool compat)
+{
+	unsigned int nrs[SC_URING_MAX_CALLS], i, n;
+	struct syscalls_cgroup *rec;
+	enum sc_abi abi;
+	long ret;
+
+	n = sc_uring_calls(sqe, op, compat, &abi, nrs);
+	if (!n)
+		return 0;
+	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
+	smp_rmb();
+	rcu_read_lock();
+	rec = READ_ONCE(css_sc(task_css(current, syscalls_cgrp_id))->rec);
+	for (i = 0; i < n; i++)
+		sc_mark(rec, abi, nrs[i]);
+	rcu_read_unlock();
+	for (i = 0; i < n; i++) {
+		ret = sc_judge(NULL, nrs[i], abi, nrs[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /* ---- cgroup interface -------------------------------------------------------- */

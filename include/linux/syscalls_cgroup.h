@@ -12,11 +12,14 @@
 #include <linux/thread_info.h>
 
 struct pt_regs;
+struct io_uring_sqe;
 
 #ifdef CONFIG_CGROUP_SYSCALLS
 long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
 long syscalls_cgroup_vsyscall(int nr);
+int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
+				 bool compat);
 
 /**
  * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()
@@ -68,6 +71,27 @@ static inline void syscalls_cgroup_execve(void)
 	if (test_syscall_work(SYSCALLS_CGROUP_EXEC))
 		clear_syscall_work(SYSCALLS_CGROUP_EXEC);
 }
+
+/**
+ * syscalls_cgroup_io_uring() - check an io_uring request
+ * @sqe: the request
+ * @op: its opcode, below IORING_OP_LAST
+ * @compat: the ring was set up by a compat task
+ *
+ * A request is checked as the system call that does its work, against the
+ * policy of current's cgroup; a task whose cgroup restricts nothing pays
+ * the same one bit test as on system call entry.
+ *
+ * Context: io_init_req(), in the submitting task, may sleep.
+ * Return: 0, or the -errno the request completes with.
+ */
+static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
+					   u8 op, bool compat)
+{
+	if (!test_syscall_work(SYSCALLS_CGROUP))
+		return 0;
+	return syscalls_cgroup_io_uring_req(sqe, op, compat);
+}
 #else
 static inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
 {
@@ -86,6 +110,12 @@ static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 
 static inline void syscalls_cgroup_execve(void)
 {
+}
+
+static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
+					   u8 op, bool compat)
+{
+	return 0;
 }
 #endif /* CONFIG_CGROUP_SYSCALLS */
 

@@ -8,8 +8,9 @@
  *
  * Measured with the controller on cgroup v1: getppid at several cgroup
  * depths, restricted or not, denied with ENOSYS or EPERM, logged,
- * recorded, against seccomp filters; a call that kills; moby's default
- * profile written to 1,000 tasks; policy writes reaching 1 to 10,000
+ * recorded, against seccomp filters; a call that kills; io_uring requests
+ * (NOP, a small read; root, unrestricted, restricted, denied); moby's
+ * default profile written to 1,000 tasks; policy writes reaching 1 to 10,000
  * tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency
  * (best, median, worst of 200) in a restricted and an unrestricted cgroup
  * while another process writes to a cgroup of 10,000 tasks: no writer,
@@ -21,10 +22,11 @@
  * "v2_" keys.
  *
  *   syscalls_cgroup_bench full      everything (kernel with the controller)
- *   syscalls_cgroup_bench baseline  the getppid loop only (kernel without:
- *                                   no hierarchy to tell v1 from v2, the
- *                                   one root-cgroup figure is the baseline
- *                                   of the v1 and of the v2 rows)
+ *   syscalls_cgroup_bench baseline  the getppid and io_uring loops only
+ *                                   (kernel without: no hierarchy to tell
+ *                                   v1 from v2, the one root-cgroup figure
+ *                                   is the baseline of the v1 and of the
+ *                                   v2 rows)
  *   syscalls_cgroup_bench loop      the getppid loops only, v1 then v2
  *                                   (wall-clock run)
  */
@@ -39,6 +41,7 @@
 #include <time.h>
 
 #include "syscalls_cgroup.h"
+#include "syscalls_cgroup_uring.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -231,6 +234,105 @@ static void bench_depth(int all)
 	must_write(depth_path[1], "syscalls.allow", "acct");
 	getppid_in(depth_path[1], "getppid_recording_only_depth1");
 	must_write(depth_path[1], "syscalls.record", "0");
+}
+
+/* --- io_uring: cost per request ------------------------------------------- */
+
+#define URING_BATCH	8
+#define URING_LOOPS	1000
+
+/*
+ * Cost of one request in ns (instructions under icount): URING_BATCH
+ * requests per io_uring_enter(), best of BATCHES runs of URING_LOOPS
+ * batches; a NOP, or a 1-byte read at offset 0 (checked as pread64) of a
+ * file in tmpfs, which completes inline. Every completion must have res
+ * @want. The rings take every entry, denied ones included
+ * (IORING_SETUP_SUBMIT_ALL).
+ */
+static double per_request(struct ring *r, int op, int fd, int want)
+{
+	double best = 1e18, cost;
+	struct io_uring_cqe cqe;
+	long long t0;
+	int b, i, j, k;
+	char c;
+
+	for (b = -1; b < BATCHES; b++) {	/* b == -1: warm up */
+		t0 = now_ns();
+		for (i = 0; i < URING_LOOPS; i++) {
+			for (j = 0; j < URING_BATCH; j++) {
+				struct io_uring_sqe *sqe = ring_sqe(r);
+
+				sqe->opcode = op;
+				sqe->fd = fd;
+				sqe->addr = (unsigned long)&c;
+				sqe->len = op == IORING_OP_READ;
+			}
+			if (ring_submit(r, URING_BATCH) != URING_BATCH)
+				die("io_uring_enter");
+			for (k = 0; k < URING_BATCH; k++)
+				if (ring_cqe(r, &cqe) || cqe.res != want)
+					die("io_uring completion");
+		}
+		cost = (double)(now_ns() - t0) / (URING_LOOPS * URING_BATCH);
+		if (b >= 0 && cost < best)
+			best = cost;
+	}
+	return best;
+}
+
+/* The NOP and read rows with the caller in @cg (NULL: no hierarchy). */
+static void uring_in(const char *cg, const char *where)
+{
+	char key[96];
+	struct ring r;
+	int fd = open("/tmp/bench-uring", O_CREAT | O_RDWR | O_TRUNC, 0600);
+
+	if (fd < 0 || write(fd, "x", 1) != 1)
+		die("/tmp/bench-uring");
+	if (cg && cg_enter(cg, 0))
+		die(cg);
+	if (ring_init(&r, 2 * URING_BATCH, IORING_SETUP_SUBMIT_ALL))
+		die("io_uring_setup");
+	snprintf(key, sizeof(key), "uring_nop_%s", where);
+	report(key, per_request(&r, IORING_OP_NOP, -1, 0));
+	snprintf(key, sizeof(key), "uring_read_%s", where);
+	report(key, per_request(&r, IORING_OP_READ, fd, 1));
+	ring_exit(&r);
+	close(fd);
+	if (cg && cg_enter(cg_mnt, 0))
+		die("back to root");
+}
+
+/*
+ * Root, unrestricted and restricted (an unrelated call denied) at depth
+ * 1; then the read denied with EPERM (the NOP is checked as no call).
+ */
+static void bench_uring(void)
+{
+	char cg[128];
+	struct ring r;
+	int fd, err;
+
+	uring_in(cg_mnt, "root");
+	snprintf(cg, sizeof(cg), "%s/uring", cg_mnt);
+	err = cg_create(cg);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", cg, strerror(-err));
+		exit(1);
+	}
+	uring_in(cg, "unrestricted");
+	must_write(cg, "syscalls.deny", "acct");
+	uring_in(cg, "restricted");
+	must_write(cg, "syscalls.deny", "pread64=EPERM");
+	fd = open("/tmp/bench-uring", O_RDONLY);
+	if (fd < 0 || cg_enter(cg, 0) || ring_init(&r, 2 * URING_BATCH, IORING_SETUP_SUBMIT_ALL))
+		die("uring denied");
+	report("uring_read_denied", per_request(&r, IORING_OP_READ, fd, -EPERM));
+	ring_exit(&r);
+	close(fd);
+	if (cg_enter(cg_mnt, 0) || rmdir(cg))
+		die(cg);
 }
 
 /* A child in @cg calls getppid, which kills it: fork to reaped, in ns. */
@@ -681,6 +783,8 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "baseline") || !strcmp(mode, "loop-baseline")) {
 		/* No controller on this kernel: the root-cgroup loop only. */
 		report("getppid_root", per_call(SYS_getppid));
+		if (!strcmp(mode, "baseline"))
+			uring_in(NULL, "root");
 		return 0;
 	}
 	if (cg_mount())
@@ -690,6 +794,7 @@ int main(int argc, char **argv)
 		goto v2;
 	bench_seccomp();
 	bench_kill();
+	bench_uring();
 	bench_profile();
 	bench_fork();
 	bench_write(1);

@@ -4,8 +4,9 @@
  *
  * - a bypass matrix: every entry path (syscall, int $0x80 from 64-bit code,
  *   x32, the vsyscall page; from a 32-bit program the vDSO's fast entry,
- *   sysenter or syscall32, and int $0x80) times every way in: the denied
- *   call never runs. The ways (variants of the fixture "bypass"):
+ *   sysenter or syscall32, and int $0x80; an io_uring request from a 64-bit
+ *   and from a 32-bit ring, IORING_OP_FSYNC checked as fsync) times every
+ *   way in: the denied call never runs. The ways (variants of the fixture "bypass"):
  *     plain, thread, fork, vfork, clone3, exec (after execve);
  *     ptrace: a tracer rewrites an allowed call into the denied one at the
  *       syscall-entry stop;
@@ -18,7 +19,9 @@
  *     park_move: the same, but the tracer moves the task into the
  *       restricted cgroup instead.
  *   On the vsyscall page nothing can be rewritten: the stop is on the
- *   denied call itself.
+ *   denied call itself; for io_uring the stop is on io_uring_enter, which
+ *   submits the denied request (so park_deny and park_move change the
+ *   policy between the ring's setup and the request).
  * - the same parking in a SECCOMP_RET_USER_NOTIF wait (fixture "park",
  *   syscall entry only): the test takes the listener with pidfd_getfd(),
  *   denies (park.deny) or moves (park.move) while the notification is
@@ -54,8 +57,11 @@
 #define WORKER64 "/helpers/syscalls_cgroup_worker"
 #define WORKER32 "/helpers/syscalls_cgroup_worker32"
 
-/* The call the tests deny, in every ABI (gettimeofday: the vsyscall's). */
-#define DENIAL "getppid gettimeofday"
+/*
+ * The call the tests deny, in every ABI (gettimeofday: the vsyscall's;
+ * fsync: the io_uring entry's).
+ */
+#define DENIAL "getppid gettimeofday fsync"
 
 /* What a tracer or supervisor does while the task is parked in seccomp. */
 enum park {
@@ -253,6 +259,8 @@ static long number(const char *entry, int target)
 		return X32_BIT | (target ? 110 : 39);
 	if (!strcmp(entry, "vsyscall"))
 		return 96;
+	if (!strcmp(entry, "uring"))
+		return 426;	/* io_uring_enter, in both tables */
 	return target ? 110 : 39;
 }
 
@@ -320,8 +328,11 @@ static void cell(struct __test_metadata *_metadata, struct _test_data_bypass *se
 		 const char *entry)
 {
 	struct tracer t = { .park = variant->park, .cg = self->cg, .open = self->open };
-	/* The vsyscall page has no syscall stops, and seccomp may not rewrite it. */
-	int rewrite = variant->trace && strcmp(entry, "vsyscall");
+	/*
+	 * The vsyscall page has no syscall stops, and seccomp may not rewrite
+	 * it; an io_uring request is no system call to rewrite.
+	 */
+	int rewrite = variant->trace && strcmp(entry, "vsyscall") && strcmp(entry, "uring");
 	const char *call = rewrite ? "decoy" : "target";
 	int status;
 	pid_t pid = fork();
@@ -378,6 +389,16 @@ TEST_F(bypass, sysenter_32bit)
 TEST_F(bypass, int80_32bit)
 {
 	cell(_metadata, self, variant, WORKER32, "int80");
+}
+
+TEST_F(bypass, io_uring_64bit)
+{
+	cell(_metadata, self, variant, WORKER64, "uring");
+}
+
+TEST_F(bypass, io_uring_32bit)
+{
+	cell(_metadata, self, variant, WORKER32, "uring");
 }
 
 /* --- parked in a SECCOMP_RET_USER_NOTIF wait -------------------------------- */
@@ -478,6 +499,7 @@ TEST(worker_reaches_every_entry)
 	static const char * const entries[][2] = {
 		{ WORKER64, "syscall" }, { WORKER64, "int80" }, { WORKER64, "x32" },
 		{ WORKER64, "vsyscall" }, { WORKER32, "vdso32" }, { WORKER32, "int80" },
+		{ WORKER64, "uring" }, { WORKER32, "uring" },
 	};
 	int i, status;
 

@@ -9,7 +9,10 @@
  *
  * Built twice: 64-bit (ENTRY syscall, int80, x32, vsyscall) and 32-bit
  * (ENTRY vdso32: the vDSO's fast 32-bit entry, sysenter or syscall32 as
- * the CPU prefers; int80). WAY: plain, thread, fork, vfork, clone3, exec,
+ * the CPU prefers; int80). Both have ENTRY uring: no system call but an
+ * io_uring request, IORING_OP_FSYNC on the worker's own file, checked as
+ * fsync (a 32-bit worker's ring as ia32 fsync); its result is the
+ * completion's. WAY: plain, thread, fork, vfork, clone3, exec,
  * seccomp (installs a SECCOMP_RET_TRACE filter on CALL first), notify
  * (installs a SECCOMP_RET_USER_NOTIF filter on CALL with a new listener,
  * writes the listener's fd number and a newline to stdout in one write, then
@@ -30,6 +33,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -47,6 +51,8 @@
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 
+#include "syscalls_cgroup_uring.h"
+
 #define X32_BIT	0x40000000
 
 static const char *entry, *way, *call;
@@ -61,7 +67,28 @@ static long number(int target)
 		return X32_BIT | (target ? 110 : 39);
 	if (!strcmp(entry, "vsyscall"))
 		return 96;	/* gettimeofday; the decoy cannot be rewritten */
+	if (!strcmp(entry, "uring"))
+		return __NR_io_uring_enter;	/* 426 in both tables; no decoy */
 	return target ? 110 : 39;
+}
+
+/* ENTRY uring: fsync of the worker's file as an io_uring request. */
+static long uring_fsync(void)
+{
+	struct io_uring_sqe *sqe;
+	struct ring r;
+	long ret;
+	int fd = open("/proc/self/exe", O_RDONLY);
+
+	if (fd < 0 || ring_init(&r, 4, 0))
+		exit(7);
+	sqe = ring_sqe(&r);
+	sqe->opcode = IORING_OP_FSYNC;
+	sqe->fd = fd;
+	ret = ring_run(&r);
+	ring_exit(&r);
+	close(fd);
+	return ret;
 }
 
 static int result(long ret)
@@ -76,6 +103,8 @@ static long do_call(void)
 {
 	long nr = number(!strcmp(call, "target")), ret;
 
+	if (!strcmp(entry, "uring"))
+		return uring_fsync();
 	if (!strcmp(entry, "int80")) {
 #ifdef __x86_64__
 		asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the io_uring opcode table: included by
+ * syscalls_cgroup_uring.c.
+ */
+
+#include <kunit/test.h>
+
+/* Every opcode has an entry, and each named call exists in its table. */
+static void sc_test_uring_every_opcode(struct kunit *test)
+{
+	unsigned int op, t;
+
+	for (op = 0; op < IORING_OP_LAST; op++) {
+		const struct sc_uop *uop = &sc_uops[op];
+
+		KUNIT_EXPECT_NE_MSG(test, uop->kind, SC_UOP_MISSING,
+				    "opcode %u (%s) has no entry in sc_uops[]",
+				    op, io_uring_get_opcode(op));
+		if (uop->kind == SC_UOP_NONE || uop->kind == SC_UOP_MISSING)
+			continue;
+		for (t = 0; t < 2; t++) {
+			enum sc_abi abi = t ? SC_ABI_IA32 : SC_ABI_X86_64;
+
+			KUNIT_EXPECT_NOT_NULL_MSG(test, sc_name(abi, uop->nr[t]),
+						  "%s: %s %u", io_uring_get_opcode(op),
+						  sc_abi_name[abi], uop->nr[t]);
+			if (uop->kind == SC_UOP_POS || uop->kind == SC_UOP_SYNC)
+				KUNIT_EXPECT_NOT_NULL(test, sc_name(abi, uop->alt[t]));
+		}
+	}
+}
+
+/* Calls a request is checked as, by name ("" for none). */
+static void sc_test_uring_expect(struct kunit *test, const struct io_uring_sqe *sqe,
+				 bool compat, const char *want0, const char *want1)
+{
+	unsigned int nrs[SC_URING_MAX_CALLS], n;
+	enum sc_abi abi = SC_NR_ABIS;
+
+	n = sc_uring_calls(sqe, sqe->opcode, compat, &abi, nrs);
+	KUNIT_EXPECT_EQ(test, n, (unsigned int)(!*want0 ? 0 : !*want1 ? 1 : 2));
+	if (n)
+		KUNIT_EXPECT_EQ(test, abi, compat ? SC_ABI_IA32 : SC_ABI_X86_64);
+	if (n >= 1)
+		KUNIT_EXPECT_STREQ(test, sc_name(abi, nrs[0]), want0);
+	if (n >= 2)
+		KUNIT_EXPECT_STREQ(test, sc_name(abi, nrs[1]), want1);
+}
+
+static void sc_test_uring_calls(struct kunit *test)
+{
+	struct io_uring_sqe sqe = { .opcode = IORING_OP_NOP };
+
+	sc_test_uring_expect(test, &sqe, false, "", "");
+	sqe.opcode = IORING_OP_OPENAT;
+	sc_test_uring_expect(test, &sqe, false, "openat", "");
+	sc_test_uring_expect(test, &sqe, true, "openat", "");
+	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[1], 295);
+
+	sqe.opcode = IORING_OP_READ;
+	sqe.off = -1;
+	sc_test_uring_expect(test, &sqe, false, "read", "");
+	sqe.off = 0;
+	sc_test_uring_expect(test, &sqe, false, "pread64", "");
+	sc_test_uring_expect(test, &sqe, true, "pread64", "");
+	sqe.opcode = IORING_OP_WRITEV;
+	sc_test_uring_expect(test, &sqe, false, "pwritev", "");
+	sqe.off = -1;
+	sc_test_uring_expect(test, &sqe, false, "writev", "");
+
+	sqe.opcode = IORING_OP_FSYNC;
+	sc_test_uring_expect(test, &sqe, false, "fsync", "");
+	sqe.fsync_flags = IORING_FSYNC_DATASYNC;
+	sc_test_uring_expect(test, &sqe, false, "fdatasync", "");
+
+	sqe.opcode = IORING_OP_FADVISE;
+	sc_test_uring_expect(test, &sqe, false, "fadvise64", "");
+	sc_test_uring_expect(test, &sqe, true, "fadvise64_64", "");
+
+	sqe.opcode = IORING_OP_URING_CMD;
+	sqe.cmd_op = SOCKET_URING_OP_SETSOCKOPT;
+	sc_test_uring_expect(test, &sqe, false, "ioctl", "setsockopt");
+	sqe.cmd_op = SOCKET_URING_OP_SIOCINQ;
+	sc_test_uring_expect(test, &sqe, true, "ioctl", "");
+
+	sqe.opcode = IORING_OP_LAST;
+	sc_test_uring_expect(test, &sqe, false, "", "");
+}
+
+static struct kunit_case syscalls_cgroup_uring_test_cases[] = {
+	KUNIT_CASE(sc_test_uring_every_opcode),
+	KUNIT_CASE(sc_test_uring_calls),
+	{}
+};
+
+static struct kunit_suite syscalls_cgroup_uring_test_suite = {
+	.name = "syscalls_cgroup_uring",
+	.test_cases = syscalls_cgroup_uring_test_cases,
+};
+
+kunit_test_suite(syscalls_cgroup_uring_test_suite);

@@ -1,0 +1,826 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * io_uring requests obey the syscalls cgroup policy: each is checked, when
+ * it is submitted, as the system call that does its work, with that call's
+ * action, against the policy of the task that submits it.
+ *
+ * - families: an opcode of each family (open, read/write at the file
+ *   position and at an offset, mkdirat/unlinkat/renameat, statx,
+ *   socket/connect, send/recv, splice, fsync/fdatasync), denied with EPERM
+ *   (the completion's res is -EPERM and nothing happened), then allowed
+ *   again on the same ring (it runs);
+ * - a policy written while a ring is live applies to the next request;
+ * - every way a request runs: forced into io-wq (IOSQE_ASYNC), linked (the
+ *   link fails, the denied request with -EPERM), drained, multishot, from
+ *   an SQPOLL thread (it follows the cgroup of its process, also when the
+ *   process moves), and submission stopping at a denied entry;
+ * - a 32-bit ring is checked as ia32 calls (the worker built 32-bit);
+ * - actions: log (runs, counted), kill (SIGSYS; SIGKILL from the SQPOLL
+ *   thread), recording (syscalls.used lists the calls of the requests);
+ * - io_uring_setup stays an ordinary system call: denying it works.
+ *
+ * Every test runs with the controller on cgroup v1 and on v2 (fixture cg).
+ * The rings are set up by the test in the root cgroup; a child moved into
+ * cgroup a submits (submit_in()), so that a policy denying read or write
+ * never stands in the test's own way.
+ */
+#define _GNU_SOURCE
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include "../kselftest_harness.h"
+#include "syscalls_cgroup.h"
+#include "syscalls_cgroup_uring.h"
+
+#define WORKER64 "/helpers/syscalls_cgroup_worker"
+#define WORKER32 "/helpers/syscalls_cgroup_worker32"
+#define DIR	"/tmp/uring"
+
+static void on_go(int sig)
+{
+}
+
+/*
+ * Have a child moved into @cg submit @r's pending entries and wait for
+ * @wait completions (left in the ring); returns what io_uring_enter()
+ * returned to it (entries submitted, or -errno), or -1000 - its exit
+ * status (128 + its signal) if it did not get that far. The child waits
+ * for SIGUSR1 in sigsuspend() (blocked before the fork: it cannot come too
+ * early); the test sends it once the child is in @cg, so the child's next
+ * calls, io_uring_enter() and exit, are its only ones under @cg's policy.
+ */
+static long submit_in(const char *cg, struct ring *r, unsigned int wait)
+{
+	long *shared = mmap(NULL, sizeof(long), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct sigaction sa = { .sa_handler = on_go };
+	sigset_t usr1, old;
+	long ret = -1000;
+	int status;
+	pid_t pid;
+
+	if (shared == MAP_FAILED)
+		return -1000;
+	*shared = -1000;
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigprocmask(SIG_BLOCK, &usr1, &old);
+	pid = fork();
+	if (pid == 0) {
+		sigsuspend(&old);
+		*shared = ring_submit(r, wait);
+		_exit(0);
+	}
+	if (pid > 0 && !cg_enter(cg, pid) && !kill(pid, SIGUSR1) &&
+	    waitpid(pid, &status, 0) == pid)
+		ret = WIFEXITED(status) && !WEXITSTATUS(status) ? *shared :
+		      -1000 - (WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	if (pid > 0 && ret == -1000) {
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	/* The child published the entries. */
+	r->pending = 0;
+	munmap(shared, sizeof(long));
+	return ret;
+}
+
+/* submit_in() one request and take its completion; its res. */
+static int run_in_cg(const char *cg, struct ring *r)
+{
+	struct io_uring_cqe cqe;
+	long n = submit_in(cg, r, 1);
+
+	if (n != 1)
+		return n < 0 ? n : -2000;
+	return ring_cqe(r, &cqe) ? -3000 : cqe.res;
+}
+
+static int exists(const char *path)
+{
+	return !access(path, F_OK);
+}
+
+static void touch(const char *path)
+{
+	close(open(path, O_CREAT | O_WRONLY, 0600));
+}
+
+/*
+ * What the requests of one family work on, set up by the test, in memory
+ * shared with the children that submit (buffers are filled in their
+ * address space).
+ */
+struct world {
+	int file;		/* DIR/f: "hello" */
+	int pipe_in[2];		/* holds data */
+	int pipe_out[2];
+	int pair[2];		/* a connected pair of stream sockets */
+	int listener;		/* listening on addr */
+	int sock;		/* a fresh socket for connect */
+	struct sockaddr_un addr;
+	char buf[64];
+	struct statx stx;
+};
+
+/* One family's request: @prep fills the entry; @effect says it ran. */
+struct family {
+	const char *call;	/* what to deny */
+	int want;		/* its res when allowed; -1: any fd */
+	void (*prep)(struct world *w, struct io_uring_sqe *sqe);
+	int (*effect)(struct world *w);
+};
+
+static void prep_openat(struct world *w, struct io_uring_sqe *sqe)
+{
+	unlink(DIR "/new");
+	sqe->opcode = IORING_OP_OPENAT;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (unsigned long)DIR "/new";
+	sqe->open_flags = O_CREAT | O_WRONLY;
+	sqe->len = 0600;
+}
+
+static int effect_openat(struct world *w)
+{
+	return exists(DIR "/new");
+}
+
+static void prep_rw(struct world *w, struct io_uring_sqe *sqe, int op, long long off)
+{
+	memset(w->buf, 0, sizeof(w->buf));
+	lseek(w->file, 0, SEEK_SET);
+	sqe->opcode = op;
+	sqe->fd = w->file;
+	sqe->addr = (unsigned long)w->buf;
+	sqe->len = 5;
+	sqe->off = off;
+	if (op == IORING_OP_WRITE) {
+		memcpy(w->buf, "HELLO", 5);
+		if (ftruncate(w->file, 0))
+			return;
+	}
+}
+
+static void prep_read(struct world *w, struct io_uring_sqe *sqe)
+{
+	prep_rw(w, sqe, IORING_OP_READ, -1);
+}
+
+static void prep_pread(struct world *w, struct io_uring_sqe *sqe)
+{
+	prep_rw(w, sqe, IORING_OP_READ, 0);
+}
+
+static int effect_read(struct world *w)
+{
+	return !memcmp(w->buf, "hello", 5);
+}
+
+static void prep_write(struct world *w, struct io_uring_sqe *sqe)
+{
+	prep_rw(w, sqe, IORING_OP_WRITE, -1);
+}
+
+static void prep_pwrite(struct world *w, struct io_uring_sqe *sqe)
+{
+	prep_rw(w, sqe, IORING_OP_WRITE, 0);
+}
+
+/* The file holds what was written; put "hello" back. */
+static int effect_write(struct world *w)
+{
+	char got[8] = "";
+	int ok = pread(w->file, got, 5, 0) == 5 && !memcmp(got, "HELLO", 5);
+
+	if (ftruncate(w->file, 0) || pwrite(w->file, "hello", 5, 0) != 5)
+		return -1;
+	return ok;
+}
+
+static void prep_mkdirat(struct world *w, struct io_uring_sqe *sqe)
+{
+	rmdir(DIR "/d");
+	sqe->opcode = IORING_OP_MKDIRAT;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (unsigned long)DIR "/d";
+	sqe->len = 0700;
+}
+
+static int effect_mkdirat(struct world *w)
+{
+	return exists(DIR "/d");
+}
+
+static void prep_unlinkat(struct world *w, struct io_uring_sqe *sqe)
+{
+	touch(DIR "/u");
+	sqe->opcode = IORING_OP_UNLINKAT;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (unsigned long)DIR "/u";
+}
+
+static int effect_unlinkat(struct world *w)
+{
+	return !exists(DIR "/u");
+}
+
+static void prep_renameat(struct world *w, struct io_uring_sqe *sqe)
+{
+	unlink(DIR "/r2");
+	touch(DIR "/r1");
+	sqe->opcode = IORING_OP_RENAMEAT;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (unsigned long)DIR "/r1";
+	sqe->len = AT_FDCWD;
+	sqe->addr2 = (unsigned long)DIR "/r2";
+}
+
+static int effect_renameat(struct world *w)
+{
+	return exists(DIR "/r2") && !exists(DIR "/r1");
+}
+
+static void prep_statx(struct world *w, struct io_uring_sqe *sqe)
+{
+	memset(&w->stx, 0, sizeof(w->stx));
+	sqe->opcode = IORING_OP_STATX;
+	sqe->fd = AT_FDCWD;
+	sqe->addr = (unsigned long)DIR "/f";
+	sqe->len = STATX_SIZE;
+	sqe->off = (unsigned long)&w->stx;
+}
+
+static int effect_statx(struct world *w)
+{
+	return (w->stx.stx_mask & STATX_SIZE) && w->stx.stx_size == 5;
+}
+
+static void prep_socket(struct world *w, struct io_uring_sqe *sqe)
+{
+	sqe->opcode = IORING_OP_SOCKET;
+	sqe->fd = AF_UNIX;
+	sqe->off = SOCK_STREAM;
+}
+
+static void prep_connect(struct world *w, struct io_uring_sqe *sqe)
+{
+	if (w->sock >= 0)
+		close(w->sock);
+	w->sock = socket(AF_UNIX, SOCK_STREAM, 0);
+	sqe->opcode = IORING_OP_CONNECT;
+	sqe->fd = w->sock;
+	sqe->addr = (unsigned long)&w->addr;
+	sqe->off = sizeof(w->addr);
+}
+
+/* A connection is pending at the listener: accept and close it. */
+static int effect_connect(struct world *w)
+{
+	int fd = accept4(w->listener, NULL, NULL, SOCK_NONBLOCK);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+static void prep_send(struct world *w, struct io_uring_sqe *sqe)
+{
+	sqe->opcode = IORING_OP_SEND;
+	sqe->fd = w->pair[0];
+	sqe->addr = (unsigned long)"abc";
+	sqe->len = 3;
+}
+
+/* "abc" arrived at the other end. */
+static int effect_send(struct world *w)
+{
+	char got[4] = "";
+
+	return recv(w->pair[1], got, sizeof(got), MSG_DONTWAIT) == 3 &&
+	       !memcmp(got, "abc", 3);
+}
+
+static void prep_recv(struct world *w, struct io_uring_sqe *sqe)
+{
+	char junk[16];
+
+	while (recv(w->pair[1], junk, sizeof(junk), MSG_DONTWAIT) > 0)
+		;
+	memset(w->buf, 0, sizeof(w->buf));
+	if (send(w->pair[0], "xyz", 3, 0) != 3)
+		return;
+	sqe->opcode = IORING_OP_RECV;
+	sqe->fd = w->pair[1];
+	sqe->addr = (unsigned long)w->buf;
+	sqe->len = 3;
+}
+
+static int effect_recv(struct world *w)
+{
+	return !memcmp(w->buf, "xyz", 3);
+}
+
+static void prep_splice(struct world *w, struct io_uring_sqe *sqe)
+{
+	char junk[16];
+
+	while (read(w->pipe_in[0], junk, sizeof(junk)) > 0)
+		;
+	while (read(w->pipe_out[0], junk, sizeof(junk)) > 0)
+		;
+	if (write(w->pipe_in[1], "pip", 3) != 3)
+		return;
+	sqe->opcode = IORING_OP_SPLICE;
+	sqe->splice_fd_in = w->pipe_in[0];
+	sqe->splice_off_in = -1;
+	sqe->fd = w->pipe_out[1];
+	sqe->off = -1;
+	sqe->len = 3;
+}
+
+static int effect_splice(struct world *w)
+{
+	char got[4] = "";
+
+	return read(w->pipe_out[0], got, sizeof(got)) == 3 && !memcmp(got, "pip", 3);
+}
+
+static void prep_fsync(struct world *w, struct io_uring_sqe *sqe)
+{
+	sqe->opcode = IORING_OP_FSYNC;
+	sqe->fd = w->file;
+}
+
+static void prep_fdatasync(struct world *w, struct io_uring_sqe *sqe)
+{
+	prep_fsync(w, sqe);
+	sqe->fsync_flags = IORING_FSYNC_DATASYNC;
+}
+
+static const struct family families[] = {
+	{ "openat", -1, prep_openat, effect_openat },
+	{ "read", 5, prep_read, effect_read },
+	{ "pread64", 5, prep_pread, effect_read },
+	{ "write", 5, prep_write, effect_write },
+	{ "pwrite64", 5, prep_pwrite, effect_write },
+	{ "mkdirat", 0, prep_mkdirat, effect_mkdirat },
+	{ "unlinkat", 0, prep_unlinkat, effect_unlinkat },
+	{ "renameat2", 0, prep_renameat, effect_renameat },
+	{ "statx", 0, prep_statx, effect_statx },
+	{ "socket", -1, prep_socket, NULL },
+	{ "connect", 0, prep_connect, effect_connect },
+	{ "sendto", 3, prep_send, effect_send },
+	{ "recvfrom", 3, prep_recv, effect_recv },
+	{ "splice", 3, prep_splice, effect_splice },
+	{ "fsync", 0, prep_fsync, NULL },
+	{ "fdatasync", 0, prep_fdatasync, NULL },
+};
+
+static struct world *world_new(struct __test_metadata *_metadata)
+{
+	struct world *w = mmap(NULL, sizeof(*w), PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	ASSERT_NE(MAP_FAILED, w);
+	memset(w, 0, sizeof(*w));
+	w->sock = -1;
+	mkdir(DIR, 0755);
+	w->file = open(DIR "/f", O_CREAT | O_TRUNC | O_RDWR, 0600);
+	ASSERT_LE(0, w->file);
+	ASSERT_EQ(5, write(w->file, "hello", 5));
+	ASSERT_EQ(0, pipe2(w->pipe_in, O_NONBLOCK));
+	ASSERT_EQ(0, pipe2(w->pipe_out, O_NONBLOCK));
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, w->pair));
+	w->addr.sun_family = AF_UNIX;
+	snprintf(w->addr.sun_path + 1, sizeof(w->addr.sun_path) - 1, "uring-%d", getpid());
+	w->listener = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	ASSERT_LE(0, w->listener);
+	ASSERT_EQ(0, bind(w->listener, (struct sockaddr *)&w->addr, sizeof(w->addr)));
+	ASSERT_EQ(0, listen(w->listener, 8));
+	return w;
+}
+
+/* The result of one family's request from cgroup @cg, with IOSQE_* @flags. */
+static int family_run(const char *cg, struct ring *r, struct world *w,
+		      const struct family *f, unsigned int flags)
+{
+	struct io_uring_sqe *sqe = ring_sqe(r);
+
+	f->prep(w, sqe);
+	sqe->flags |= flags;
+	return run_in_cg(cg, r);
+}
+
+/* Each family denied (EPERM, no effect), then allowed (it runs). */
+static void families_in(struct __test_metadata *_metadata, const char *cg,
+			unsigned int flags)
+{
+	struct world *w;
+	struct ring r;
+	char item[64];
+	int i, res;
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	for (i = 0; i < ARRAY_SIZE(families); i++) {
+		const struct family *f = &families[i];
+
+		snprintf(item, sizeof(item), "%s=EPERM", f->call);
+		ASSERT_EQ(0, cg_write(cg, "syscalls.deny", item));
+		res = family_run(cg, &r, w, f, flags);
+		EXPECT_EQ(-EPERM, res) TH_LOG("%s denied: res %d", f->call, res);
+		if (f->effect)
+			EXPECT_EQ(0, f->effect(w)) TH_LOG("%s ran although denied", f->call);
+
+		ASSERT_EQ(0, cg_write(cg, "syscalls.allow", f->call));
+		res = family_run(cg, &r, w, f, flags);
+		if (f->want < 0) {
+			EXPECT_LE(0, res) TH_LOG("%s allowed: res %d", f->call, res);
+		} else {
+			EXPECT_EQ(f->want, res) TH_LOG("%s allowed: res %d", f->call, res);
+		}
+		if (f->effect)
+			EXPECT_EQ(1, f->effect(w)) TH_LOG("%s allowed had no effect", f->call);
+	}
+	ring_exit(&r);
+}
+
+TEST_F_TIMEOUT(cg, families, 120)
+{
+	families_in(_metadata, self->a, 0);
+}
+
+/* Forced into io-wq: the check came first. */
+TEST_F_TIMEOUT(cg, families_async, 120)
+{
+	families_in(_metadata, self->a, IOSQE_ASYNC);
+}
+
+/* The call as made at the file position is not the positional one. */
+TEST_F(cg, read_and_pread_apart)
+{
+	struct world *w;
+	struct ring r;
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "read=EPERM"));
+	EXPECT_EQ(-EPERM, family_run(self->a, &r, w, &families[1], 0));
+	EXPECT_EQ(5, family_run(self->a, &r, w, &families[2], 0));
+	/* A descendant inherits the denial. */
+	EXPECT_EQ(-EPERM, family_run(self->b, &r, w, &families[1], 0));
+	ring_exit(&r);
+}
+
+/* The same task, the same ring: each policy write applies to the next request. */
+TEST_F(cg, live_policy_change)
+{
+	struct io_uring_sqe *sqe;
+	struct world *w;
+	struct ring r;
+	int i;
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, cg_enter(self->a, 0));
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	for (i = 0; i < 4; i++) {
+		if (i % 2) {
+			ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=EACCES"));
+		} else if (i) {
+			ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "mkdirat"));
+		}
+		sqe = ring_sqe(&r);
+		prep_mkdirat(w, sqe);
+		EXPECT_EQ(i % 2 ? -EACCES : 0, ring_run(&r)) TH_LOG("round %d", i);
+		EXPECT_EQ(!(i % 2), exists(DIR "/d"));
+	}
+	ring_exit(&r);
+}
+
+/*
+ * Take @n completions of the entries from user_data @base on; each res into
+ * @res by its entry (completions of a failed link come in any order).
+ */
+static int reap(struct ring *r, int n, unsigned long long base, int *res)
+{
+	struct io_uring_cqe cqe;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (ring_cqe(r, &cqe) || cqe.user_data - base >= n)
+			return -1;
+		res[cqe.user_data - base] = cqe.res;
+	}
+	return 0;
+}
+
+/*
+ * A denied request that is linked fails its link: the others complete with
+ * -ECANCELED and do not run; a drained one fails too.
+ */
+TEST_F(cg, linked_and_drained)
+{
+	struct io_uring_sqe *sqe;
+	unsigned long long base;
+	struct world *w;
+	struct ring r;
+	int res[2];
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=EPERM"));
+
+	/* statx -> mkdirat (denied) */
+	sqe = ring_sqe(&r);
+	base = sqe->user_data;
+	prep_statx(w, sqe);
+	sqe->flags |= IOSQE_IO_LINK;
+	prep_mkdirat(w, ring_sqe(&r));
+	EXPECT_EQ(2, submit_in(self->a, &r, 2));
+	ASSERT_EQ(0, reap(&r, 2, base, res));
+	EXPECT_EQ(-ECANCELED, res[0]);
+	EXPECT_EQ(-EPERM, res[1]);
+	EXPECT_EQ(0, effect_statx(w));
+	EXPECT_EQ(0, exists(DIR "/d"));
+
+	/* mkdirat (denied) -> statx */
+	sqe = ring_sqe(&r);
+	base = sqe->user_data;
+	prep_mkdirat(w, sqe);
+	sqe->flags |= IOSQE_IO_LINK;
+	prep_statx(w, ring_sqe(&r));
+	EXPECT_EQ(2, submit_in(self->a, &r, 2));
+	ASSERT_EQ(0, reap(&r, 2, base, res));
+	EXPECT_EQ(-EPERM, res[0]);
+	EXPECT_EQ(-ECANCELED, res[1]);
+	EXPECT_EQ(0, effect_statx(w));
+	EXPECT_EQ(0, exists(DIR "/d"));
+
+	/* drained */
+	sqe = ring_sqe(&r);
+	prep_mkdirat(w, sqe);
+	sqe->flags |= IOSQE_IO_DRAIN;
+	EXPECT_EQ(-EPERM, run_in_cg(self->a, &r));
+	EXPECT_EQ(0, exists(DIR "/d"));
+	ring_exit(&r);
+}
+
+/* Submission stops at a denied entry; the next io_uring_enter() goes on. */
+TEST_F(cg, submission_stops_at_denial)
+{
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe cqe;
+	unsigned long long base;
+	struct world *w;
+	struct ring r;
+	int res[2];
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=EPERM"));
+	sqe = ring_sqe(&r);
+	base = sqe->user_data;
+	prep_statx(w, sqe);
+	prep_mkdirat(w, ring_sqe(&r));
+	ring_sqe(&r)->opcode = IORING_OP_NOP;
+	EXPECT_EQ(2, submit_in(self->a, &r, 2));
+	EXPECT_EQ(base + 2, *r.sq_head);
+	ASSERT_EQ(0, reap(&r, 2, base, res));
+	EXPECT_EQ(0, res[0]);
+	EXPECT_EQ(-EPERM, res[1]);
+	EXPECT_EQ(1, effect_statx(w));
+	/* The NOP is still in the ring: the next io_uring_enter() takes it. */
+	EXPECT_EQ(1, ring_enter_raw(r.fd, 1, 1, IORING_ENTER_GETEVENTS));
+	ASSERT_EQ(0, ring_cqe(&r, &cqe));
+	EXPECT_EQ(base + 2, cqe.user_data);
+	EXPECT_EQ(0, cqe.res);
+	ring_exit(&r);
+}
+
+/* Multishot: a denied poll is never armed; an allowed one keeps firing. */
+TEST_F(cg, multishot)
+{
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe cqe;
+	struct world *w;
+	struct ring r;
+
+	w = world_new(_metadata);
+	ASSERT_EQ(1, write(w->pipe_in[1], "x", 1));
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "poll=EPERM"));
+	sqe = ring_sqe(&r);
+	sqe->opcode = IORING_OP_POLL_ADD;
+	sqe->fd = w->pipe_in[0];
+	sqe->poll32_events = POLLIN;
+	sqe->len = IORING_POLL_ADD_MULTI;
+	ASSERT_EQ(1, submit_in(self->a, &r, 1));
+	ASSERT_EQ(0, ring_cqe(&r, &cqe));
+	EXPECT_EQ(-EPERM, cqe.res);
+	EXPECT_FALSE(cqe.flags & IORING_CQE_F_MORE);
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "poll"));
+	sqe = ring_sqe(&r);
+	sqe->opcode = IORING_OP_POLL_ADD;
+	sqe->fd = w->pipe_in[0];
+	sqe->poll32_events = POLLIN;
+	sqe->len = IORING_POLL_ADD_MULTI;
+	ASSERT_EQ(1, submit_in(self->a, &r, 1));
+	ASSERT_EQ(0, ring_cqe(&r, &cqe));
+	EXPECT_EQ(POLLIN, cqe.res & POLLIN);
+	EXPECT_TRUE(cqe.flags & IORING_CQE_F_MORE);
+	ring_exit(&r);
+}
+
+/* Where the SQPOLL thread is: the cgroup of its process, on v1 and v2. */
+static void sqpoll_in(struct __test_metadata *_metadata, const char *cg, const char *where)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%d", getpid());
+	ASSERT_EQ(0, cg_write(where, "cgroup.procs", num));
+}
+
+/*
+ * The SQPOLL thread submits: it follows the policy of its process's
+ * cgroup, and moves with the process (through cgroup.procs).
+ */
+TEST_F(cg, sqpoll)
+{
+	struct io_uring_sqe *sqe;
+	struct world *w;
+	struct ring r;
+	int i;
+
+	w = world_new(_metadata);
+	sqpoll_in(_metadata, self->a, self->a);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=EPERM"));
+	ASSERT_EQ(0, ring_init(&r, 8, IORING_SETUP_SQPOLL));
+	for (i = 0; i < 3; i++) {
+		/* in a, in the root, in a again */
+		if (i)
+			sqpoll_in(_metadata, self->a, i == 1 ? cg_mnt : self->a);
+		sqe = ring_sqe(&r);
+		prep_mkdirat(w, sqe);
+		EXPECT_EQ(i == 1 ? 0 : -EPERM, ring_run(&r)) TH_LOG("round %d", i);
+		EXPECT_EQ(i == 1, exists(DIR "/d"));
+	}
+	/* A live change reaches the poller too. */
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.allow", "mkdirat"));
+	prep_mkdirat(w, ring_sqe(&r));
+	EXPECT_EQ(0, ring_run(&r));
+	ring_exit(&r);
+}
+
+/* Run @fn in a child of cgroup @cg; its wait status. */
+static int status_in(const char *cg, void (*fn)(void))
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			_exit(100);
+		alarm(20);
+		fn();
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+static void mkdir_by_ring(unsigned int flags)
+{
+	struct ring r;
+
+	if (ring_init(&r, 4, flags))
+		_exit(101);
+	prep_mkdirat(NULL, ring_sqe(&r));
+	ring_submit(&r, 1);
+	/* Killed by now, or soon (the SQPOLL thread sends SIGKILL). */
+	for (;;)
+		pause();
+}
+
+static void mkdir_inline(void)
+{
+	mkdir_by_ring(0);
+}
+
+static void mkdir_sqpoll(void)
+{
+	mkdir_by_ring(IORING_SETUP_SQPOLL);
+}
+
+/* The actions: log runs and counts, kill kills the submitting process. */
+TEST_F(cg, actions)
+{
+	struct world *w;
+	struct ring r;
+	char stat[4096];
+	int status;
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=log"));
+	EXPECT_EQ(0, family_run(self->a, &r, w, &families[5], 0));
+	EXPECT_EQ(1, exists(DIR "/d"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
+	EXPECT_NE(NULL, strstr(stat, "x86_64 258 mkdirat 1 log")) TH_LOG("%s", stat);
+	ring_exit(&r);
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=kill"));
+	rmdir(DIR "/d");
+	status = status_in(self->a, mkdir_inline);
+	EXPECT_TRUE(WIFSIGNALED(status));
+	EXPECT_EQ(SIGSYS, WTERMSIG(status));
+	EXPECT_EQ(0, exists(DIR "/d"));
+	/* An io thread cannot take SIGSYS's path: the process gets SIGKILL. */
+	status = status_in(self->a, mkdir_sqpoll);
+	EXPECT_TRUE(WIFSIGNALED(status));
+	EXPECT_EQ(SIGKILL, WTERMSIG(status));
+	EXPECT_EQ(0, exists(DIR "/d"));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
+	EXPECT_NE(NULL, strstr(stat, "x86_64 258 mkdirat 3 kill")) TH_LOG("%s", stat);
+}
+
+/* Run @bin uring plain in @cg; its exit status (0 ran, 1 ENOSYS, 2 other). */
+static int worker_in(const char *cg, const char *bin)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			_exit(100);
+		execl(bin, bin, "uring", "plain", NULL);
+		_exit(102);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* A ring set up by a 32-bit task is checked as ia32 calls. */
+TEST_F(cg, ring_of_32bit_task)
+{
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "deny ia32:fsync=EPERM\n"));
+	EXPECT_EQ(2, worker_in(self->a, WORKER32));
+	EXPECT_EQ(0, worker_in(self->a, WORKER64));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "deny x86_64:fsync=EPERM\n"));
+	EXPECT_EQ(0, worker_in(self->a, WORKER32));
+	EXPECT_EQ(2, worker_in(self->a, WORKER64));
+}
+
+/* Recording lists the calls the requests performed, by their ring's ABI. */
+TEST_F(cg, recording)
+{
+	struct world *w;
+	struct ring r;
+	char used[4096];
+
+	w = world_new(_metadata);
+	ASSERT_EQ(0, ring_init(&r, 8, 0));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.record", "1"));
+	EXPECT_EQ(0, family_run(self->a, &r, w, &families[5], 0));
+	EXPECT_EQ(3, family_run(self->a, &r, w, &families[13], 0));
+	EXPECT_EQ(0, worker_in(self->a, WORKER32));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.used", used, sizeof(used)));
+	EXPECT_NE(NULL, strstr(used, "x86_64:mkdirat")) TH_LOG("%s", used);
+	EXPECT_NE(NULL, strstr(used, "x86_64:splice")) TH_LOG("%s", used);
+	EXPECT_NE(NULL, strstr(used, "ia32:fsync")) TH_LOG("%s", used);
+	EXPECT_EQ(NULL, strstr(used, "x86_64:fsync")) TH_LOG("%s", used);
+	ring_exit(&r);
+}
+
+static void setup_ring(void)
+{
+	struct io_uring_params p = { 0 };
+
+	long fd = ring_setup_raw(4, &p);
+
+	_exit(fd < 0 ? -fd : 0);
+}
+
+/* io_uring_setup stays a system call of its own. */
+TEST_F(cg, setup_denied)
+{
+	int status;
+
+	status = status_in(self->a, setup_ring);
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "io_uring_setup"));
+	status = status_in(self->a, setup_ring);
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(ENOSYS, WEXITSTATUS(status));
+}
+
+TEST_HARNESS_MAIN
