@@ -173,11 +173,11 @@ END {
 	target(v["y", "write_deny_tasks_1000"] < 1000000,
 	       sprintf("a write reaching 1,000 tasks takes %s ns of guest time (< 1 ms)",
 		       fmt(v["y", "write_deny_tasks_1000"])))
-	# io_uring: an unrestricted submitter pays the work-bit test only.
+	# io_uring: an unrestricted submitter pays a byte test per request.
 	un = v["y", "uring_nop_root"] - ubase["nop"]; ur = v["y", "uring_read_root"] - ubase["read"]
 	uu = v["y", "uring_nop_unrestricted"] - ubase["nop"]; uv = v["y", "uring_read_unrestricted"] - ubase["read"]
 	target(v["y", "uring_nop_root"] != "" && un <= 3 && ur <= 3 && uu <= 3 && uv <= 3,
-	       sprintf("io_uring, unrestricted submitter: +%s, +%s (root) and +%s, +%s (cgroup) instructions per NOP, read (<= 3: the work-bit test)",
+	       sprintf("io_uring, unrestricted submitter: +%s, +%s (root) and +%s, +%s (cgroup) instructions per NOP, read (<= 3: a byte test per request)",
 		       fmt(un), fmt(ur), fmt(uu), fmt(uv)))
 	w100 = v["y", "write_deny_tasks_100"]; w10k = v["y", "write_deny_tasks_10000"]
 	target(w10k <= 1.2 * 100 * w100,

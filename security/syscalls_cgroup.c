@@ -796,8 +796,9 @@ long syscalls_cgroup_vsyscall(int nr)
  * request is prepared, so it covers every way it may then run: inline,
  * in an io-wq worker, linked, drained, multishot.
  *
- * Context: io_init_req(), with the ring's uring_lock held and
- * SYSCALL_WORK_SYSCALLS_CGROUP set; may sleep.
+ * Context: io_init_req(), with the ring's uring_lock held, in a batch that
+ * began with SYSCALL_WORK_SYSCALLS_CGROUP set (if it was cleared since, the
+ * policy gives no action); may sleep.
  * Return: 0 if the request goes on ("log" included), otherwise the -errno
  * it completes with (-ENOSYS for kill, with SIGSYS on its way).
  */

@@ -73,23 +73,36 @@ static inline void syscalls_cgroup_execve(void)
 }
 
 /**
+ * syscalls_cgroup_io_uring_active() - must io_uring check current's requests?
+ *
+ * Tested once per submission batch: a task whose cgroup restricts nothing
+ * pays one test of its syscall work per batch, the one it pays on system
+ * call entry, and its requests are not looked at.
+ *
+ * Context: io_submit_sqes(), in the submitting task.
+ * Return: true if current's cgroup restricts or records anything.
+ */
+static inline bool syscalls_cgroup_io_uring_active(void)
+{
+	return test_syscall_work(SYSCALLS_CGROUP);
+}
+
+/**
  * syscalls_cgroup_io_uring() - check an io_uring request
  * @sqe: the request
  * @op: its opcode, below IORING_OP_LAST
  * @compat: the ring was set up by a compat task
  *
  * A request is checked as the system call that does its work, against the
- * policy of current's cgroup; a task whose cgroup restricts nothing pays
- * the same one bit test as on system call entry.
+ * policy of current's cgroup.
  *
- * Context: io_init_req(), in the submitting task, may sleep.
+ * Context: io_init_req(), in the submitting task, in a batch for which
+ * syscalls_cgroup_io_uring_active() was true; may sleep.
  * Return: 0, or the -errno the request completes with.
  */
 static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
 					   u8 op, bool compat)
 {
-	if (!test_syscall_work(SYSCALLS_CGROUP))
-		return 0;
 	return syscalls_cgroup_io_uring_req(sqe, op, compat);
 }
 #else
@@ -110,6 +123,11 @@ static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 
 static inline void syscalls_cgroup_execve(void)
 {
+}
+
+static inline bool syscalls_cgroup_io_uring_active(void)
+{
+	return false;
 }
 
 static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
