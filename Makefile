@@ -28,7 +28,7 @@ SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
 # Programs from Debian put into the guest (with their libraries).
 CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
-KUNIT_SUITES  := syscalls_cgroup syscalls_cgroup_uring
+KUNIT_SUITES  := syscalls_cgroup syscalls_cgroup_args syscalls_cgroup_uring
 BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
 STRESS_BIN    := $(B)/rootfs/stress/syscalls_cgroup_stress
 # The kernel's own suites, run beside ours (see harness/peers.awk).
@@ -39,7 +39,7 @@ HELPERS       := $(B)/rootfs/helpers/syscalls_cgroup_worker \
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev
 
 QEMU_TIMEOUT ?= 900
 # Test and stress guests run on CPUS real vCPUs: without ACPI, "-smp 2"
@@ -140,7 +140,10 @@ OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(B)/rootfs/helpers/sysc
 $(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c
+	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c $(LDLIBS)
+
+# The oracle test builds its seccomp filters with libseccomp (Debian's libseccomp.a).
+$(B)/rootfs/tests/syscalls_cgroup_oracle_test: LDLIBS := -lseccomp
 
 $(B)/rootfs/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c \
 		$(SELFTEST_DIR)/syscalls_cgroup_uring.h $(B)/.overlay

@@ -3,7 +3,8 @@
 #   gawk -v out=DIR -f bench.awk icount-n.log icount-y.log wall-n.log wall-y.log
 # Values from the icount runs are guest instructions ("ns" of guest time).
 # Sections: (a) getppid cost on cgroup v1, (a2) the same on cgroup v2 (the
-# "v2_" keys, same boot), (b) seccomp, (c) policy writes, mkdir, fork,
+# "v2_" keys, same boot), (b) seccomp, (b2) argument conditions against
+# seccomp's argument-loading filter, (c) policy writes, mkdir, fork,
 # (d) memory, (e) fork latency during policy writes, wall clock.
 # The =n kernel has no controller, so no v1 or v2 side: its one root-cgroup
 # figure is the baseline of the v1 and of the v2 rows.
@@ -79,6 +80,19 @@ END {
 	row("seccomp number-only filter, denied", v["y", "seccomp_cached_deny"], "instr/call", "=y, root cgroup", yroot)
 	row("seccomp argument-loading filter, allowed", v["y", "seccomp_arg_allow"], "instr/call", "=y, root cgroup", yroot)
 	row("seccomp argument-loading filter, denied", v["y", "seccomp_arg_deny"], "instr/call", "=y, root cgroup", yroot)
+
+	# getppid(a0, a1, a2, a3, 0, 0) in a depth-1 cgroup denying it with EPERM
+	# under conditions; each row against the seccomp row of the same outcome.
+	sa = v["y", "seccomp_arg_allow"]; sd = v["y", "seccomp_arg_deny"]
+	print "| **(b2) argument conditions: getppid denied with EPERM under conditions, cgroup v1, depth 1** | | | | |" > md
+	row("getppid(a0==1), allowed (a0=0)", v["y", "getppid_args1_allow"], "instr/call",
+	    "seccomp argument-loading filter, allowed", sa)
+	row("getppid(a0==1), denied (a0=1)", v["y", "getppid_args1_deny"], "instr/call",
+	    "seccomp argument-loading filter, denied", sd)
+	row("getppid(a0==1,a1==2,a2==3,a3&0xff==4), allowed (a3 differs: all four compared)",
+	    v["y", "getppid_args4_allow"], "instr/call", "seccomp argument-loading filter, allowed", sa)
+	row("getppid(a0==1,a1==2,a2==3,a3&0xff==4), denied (all four hold)",
+	    v["y", "getppid_args4_deny"], "instr/call", "seccomp argument-loading filter, denied", sd)
 
 	print "| **(c) policy writes, cgroup creation, fork** | | | | |" > md
 	w1 = v["y", "write_deny_tasks_1"]
@@ -170,6 +184,14 @@ END {
 	target(v["y", "getppid_denied_depth1"] < v["y", "seccomp_cached_deny"],
 	       sprintf("denied call (%s) cheaper than seccomp's denying filter (%s)",
 		       fmt(v["y", "getppid_denied_depth1"]), fmt(v["y", "seccomp_cached_deny"])))
+	# Argument conditions: every conditioned call cheaper than seccomp's
+	# argument-loading filter with the same outcome.
+	c1a = v["y", "getppid_args1_allow"]; c1d = v["y", "getppid_args1_deny"]
+	c4a = v["y", "getppid_args4_allow"]; c4d = v["y", "getppid_args4_deny"]
+	target(c1a != "" && c1d != "" && c4a != "" && c4d != "" && sa != "" && sd != "" && \
+	       c1a < sa && c4a < sa && c1d < sd && c4d < sd,
+	       sprintf("conditioned calls cheaper than seccomp's argument-loading filter: allowed %s (1 condition), %s (4) < %s; denied %s (1), %s (4) < %s",
+		       fmt(c1a), fmt(c4a), fmt(sa), fmt(c1d), fmt(c4d), fmt(sd)))
 	target(v["y", "write_deny_tasks_1000"] < 1000000,
 	       sprintf("a write reaching 1,000 tasks takes %s ns of guest time (< 1 ms)",
 		       fmt(v["y", "write_deny_tasks_1000"])))

@@ -96,6 +96,7 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 
+#include "syscalls_cgroup_args.h"
 #include "syscalls_cgroup_policy.h"
 #include "syscalls_cgroup_uring.h"
 
@@ -469,25 +470,33 @@ static noinline void sc_record_mux(struct syscalls_cgroup *rec, unsigned int nr)
 /**
  * sc_hit() - the action of a call whose bit is set in @check
  * @pol: the effective policy
+ * @regs: the call's registers, or NULL: a call with argument conditions
+ *	  then gets the strongest action of its terms
  * @abi: the call's table
  * @index: the call's number; for a multiplexer, set to the call it makes
  *	   if that call's action is the stronger one
  *
  * Context: RCU read lock held.
  * Return: the action, SC_ACT_ALLOW for a trapped multiplexer that is let
- * through.
+ * through, or for a call its arguments exempt.
  */
-static u16 sc_hit(const struct sc_policy *pol, enum sc_abi abi,
-		  unsigned int *index)
+static __always_inline u16 sc_hit(const struct sc_policy *pol,
+				  struct pt_regs *regs, enum sc_abi abi,
+				  unsigned int *index)
 {
 	u16 act = pol->act[abi][*index], sub_act;
 	unsigned int sub;
+
+	/* Its arguments decide (syscalls_cgroup_args.c); without them, the worst. */
+	if (unlikely(act & SC_ACT_COND))
+		act = regs ? sc_args_act(pol->args, abi, *index, regs) :
+			     act & ~SC_ACT_COND;
 
 	if (abi != SC_ABI_IA32 || (*index != __NR_ia32_socketcall &&
 				   *index != __NR_ia32_ipc))
 		return act;
 	sub = sc_mux_sub(*index, sc_arg0());
-	sub_act = sub ? pol->act[SC_ABI_IA32][sub] : SC_ACT_ALLOW;
+	sub_act = sub ? pol->act[SC_ABI_IA32][sub] & ~SC_ACT_COND : SC_ACT_ALLOW;
 	if (sc_act_kind(sub_act) > sc_act_kind(act)) {
 		*index = sub;
 		act = sub_act;
@@ -645,7 +654,7 @@ static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 	else
 		pol = rcu_dereference(sc->eff);
 	if (pol && test_bit(index, pol->check.map[abi]))
-		act = sc_hit(pol, abi, &index);
+		act = sc_hit(pol, regs, abi, &index);
 	if (act != SC_ACT_ALLOW &&
 	    likely(READ_ONCE(sc->counts) || READ_ONCE(sc->counts_failed))) {
 		sc_count(sc, abi, index, act);
@@ -1187,8 +1196,12 @@ static void sc_write_end(struct kernfs_open_file *of)
  * Return: @nbytes, or
  * * -EPERM - on v1, no CAP_SYS_ADMIN in the writer or in the opener of the
  *   file; an allow the parent does not grant
- * * -EINVAL - a NUL byte in the write, a malformed item or statement
- * * -ERANGE - a number past the end of its table, an errno outside 1-4095
+ * * -EINVAL - a NUL byte in the write, a malformed item, condition or
+ *   statement
+ * * -ERANGE - a number past the end of its table, an errno outside 1-4095,
+ *   a value in a condition over 64 bits
+ * * -E2BIG - too many conditions in a parenthesis, or terms or conditions
+ *   for one call (see syscalls_cgroup_args.h)
  * * -ENOMEM - out of memory
  * * -ENODEV - the cgroup is being removed
  * * -E2BIG - a write to syscalls.policy at a nonzero offset: the rest of a
@@ -1217,10 +1230,12 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
 		ret = sc_write_policy(own, buf, parent);
 	else
 		ret = sc_write_items(own, buf, file == SC_FILE_ALLOW, parent);
-	if (ret)
-		kfree(own);
-	else
-		ret = sc_propagate(sc, sc_policy_finish(own));
+	if (ret) {
+		sc_policy_discard(own);
+	} else {
+		own = sc_policy_finish(own);
+		ret = IS_ERR(own) ? PTR_ERR(own) : sc_propagate(sc, own);
+	}
 	sc_write_end(of);
 	return ret ?: nbytes;
 }

@@ -3,12 +3,15 @@
  * System call controller: the system call tables, policies and their text
  * form. Nothing here looks at cgroups or tasks; see syscalls_cgroup.c.
  *
- * An item names calls: "[?][abi:]BODY[=ACTION]". BODY is a number, a range
- * "N-M", "all", a name, or a shell pattern (glob_match()). A name or pattern
- * without a prefix covers every table: each call of that name, each call
- * with the same entry point, and the ia32 calls of sc_ia32_also[]. A leading
- * "?" skips a name or pattern that no table has. ACTION is an errno name or
- * number (1-4095), "log" or "kill"; without one, a denial is ENOSYS.
+ * An item names calls: "[?][abi:]BODY[(CONDS)][!(CONDS)...][=ACTION]". BODY
+ * is a number, a range "N-M", "all", a name, or a shell pattern
+ * (glob_match()). A name or pattern without a prefix covers every table:
+ * each call of that name, each call with the same entry point, and the ia32
+ * calls of sc_ia32_also[]. A leading "?" skips a name or pattern that no
+ * table has. ACTION is an errno name or number (1-4095), "log" or "kill";
+ * without one, a denial is ENOSYS. Conditions on the arguments are
+ * described in syscalls_cgroup_args.c. Items are separated by commas or
+ * white space outside parentheses.
  *
  * syscalls.policy holds statements, one per line: "deny ITEMS" or "allow
  * ITEMS", applied in order to an empty policy; "#" starts a comment.
@@ -32,6 +35,7 @@
 #include <asm/syscall.h>
 
 #include "syscalls_cgroup_policy.h"
+#include "syscalls_cgroup_args.h"
 #include "syscalls_cgroup_names.h"
 
 const unsigned int sc_nr[SC_NR_ABIS] = {
@@ -386,37 +390,54 @@ static bool sc_parse_names(const char *body, enum sc_abi abi,
 
 /**
  * sc_parse_item() - parse one item of a write
- * @item: "[?][abi:]BODY[=ACTION]"; not empty; modified
+ * @item: "[?][abi:]BODY[(CONDS)][!(CONDS)...][=ACTION]"; not empty; modified
  * @allow: the item is allowed, not denied: no ACTION may be given
  * @calls: set to the calls it names, minus those never denied
  * @act: set to its action (SC_ACT_ERRNO | ENOSYS without one)
+ * @ic: set to its conditions (@ic->parens false without parentheses)
  *
  * Context: Any context.
  * Return: 0; 1 for a "?" item that names nothing; or
  * * -EINVAL - malformed item, unknown ABI, name or action, a pattern that
  *   matches nothing, reversed range, "?" before a number, range or "all",
- *   an action on an allowed item, item longer than SC_ITEM_MAX
- * * -ERANGE - a number past the end of its table; an errno outside 1-4095
+ *   an action on an allowed item, item (before its conditions) longer than
+ *   SC_ITEM_MAX, malformed conditions (sc_parse_conds())
+ * * -ERANGE - a number past the end of its table; an errno outside 1-4095;
+ *   a value in a condition over 64 bits
+ * * -E2BIG - too many conditions (sc_parse_conds())
  */
-static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act)
+static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
+			 struct sc_item_conds *ic)
 {
 	enum sc_abi abi = SC_ABI_X86_64, first, last;
-	char *colon, *eq, *dash;
+	char *colon, *eq, *dash, *paren;
 	bool optional = false;
 	unsigned int lo, hi;
 	int ret;
 
 	memset(calls, 0, sizeof(*calls));
 	*act = SC_ACT_ERRNO | ENOSYS;
-	if (strlen(item) > SC_ITEM_MAX)
-		return -EINVAL;
+	ic->parens = false;
 	if (*item == '?') {
 		optional = true;
 		item++;
 	}
-	eq = strchr(item, '=');
+	paren = strchr(item, '(');
+	if (paren) {
+		if (paren > item && paren[-1] == '!')
+			paren--;
+		ret = sc_parse_conds(paren, allow, ic, &eq);
+		if (ret)
+			return ret;
+		*paren = '\0';
+	} else {
+		eq = strchr(item, '=');
+		if (eq)
+			*eq++ = '\0';
+	}
+	if (strlen(item) > SC_ITEM_MAX)
+		return -EINVAL;
 	if (eq) {
-		*eq++ = '\0';
 		if (allow)
 			return -EINVAL;
 		ret = sc_parse_act(eq, act);
@@ -473,16 +494,6 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act)
 	return 0;
 }
 
-static bool sc_set_intersects(const struct sc_set *a, const struct sc_set *b)
-{
-	int abi;
-
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (bitmap_intersects(a->map[abi], b->map[abi], SC_MAX_NR))
-			return true;
-	return false;
-}
-
 static bool sc_set_empty(const struct sc_set *set)
 {
 	int abi;
@@ -493,6 +504,72 @@ static bool sc_set_empty(const struct sc_set *set)
 	return true;
 }
 
+/*
+ * The next item of @text: items are separated by a comma or white space
+ * outside parentheses. Return: 1 with @item set, 0 at the end, -EINVAL for
+ * an empty item (two commas, a comma at either end) or unbalanced
+ * parentheses.
+ */
+static int sc_next_item(char **text, char **item)
+{
+	char *s = skip_spaces(*text), *p;
+	int depth = 0;
+
+	if (!*s)
+		return 0;
+	if (*s == ',')
+		return -EINVAL;
+	for (p = s; *p && (depth || (*p != ',' && !isspace(*p))); p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth < 0)
+			return -EINVAL;
+	}
+	if (depth)
+		return -EINVAL;
+	*item = s;
+	s = skip_spaces(p);
+	if (*s == ',') {
+		s = skip_spaces(s + 1);
+		if (!*s || *s == ',')
+			return -EINVAL;
+	}
+	*p = '\0';
+	*text = s;
+	return 1;
+}
+
+/* Apply one parsed item to each of @calls; see sc_write_items(). */
+static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
+			 bool allow, u16 act, const struct sc_item_conds *ic,
+			 const struct sc_policy *parent)
+{
+	unsigned int nr;
+	int abi, ret;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for_each_set_bit(nr, calls->map[abi], sc_nr[abi])
+			if (allow && (ic->parens ? sc_args_always(parent, abi, nr) :
+				      sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW))
+				return -EPERM;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for_each_set_bit(nr, calls->map[abi], sc_nr[abi]) {
+			if (!ic->parens) {
+				sc_draft_drop(pol, abi, nr);
+				pol->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
+				continue;
+			}
+			if (allow)
+				ret = sc_draft_allow(pol, abi, nr, ic);
+			else
+				ret = sc_draft_deny(pol, abi, nr, act, ic);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 /**
  * sc_write_items() - apply items to a policy being built
  * @pol: the policy; its @set and @check are stale until sc_policy_finish()
@@ -500,54 +577,57 @@ static bool sc_set_empty(const struct sc_set *set)
  * @allow: allow the items' calls, rather than deny them
  * @parent: the parent's effective policy (NULL: nothing)
  *
- * Items apply in order; denying a call again replaces its action. An empty
- * item (two commas, a comma at either end) is an error.
+ * Items apply in order. An item without conditions replaces what the call
+ * had: denying a call again replaces its action. A denied item with
+ * conditions adds a term to the call; an allowed one exempts the call from
+ * the terms it has so far (syscalls_cgroup_args.c). An empty item (two
+ * commas, a comma at either end) is an error.
  *
- * Context: Any context.
+ * Context: Process context; may sleep.
  * Return: 0, or
  * * -EINVAL - see sc_parse_item(); or the items name nothing but calls
- *   that can never be denied ("exit", "60-60")
- * * -ERANGE - see sc_parse_item()
- * * -EPERM - an allowed call the parent gives an action (log included)
+ *   that can never be denied ("exit", "60-60"); unbalanced parentheses
+ * * -ERANGE, -E2BIG - see sc_parse_item(); -E2BIG also past
+ *   SC_CALL_TERMS_MAX terms or SC_CALL_CONDS_MAX conditions for a call
+ * * -EPERM - an allowed call the parent gives an action (log included); a
+ *   conditional allow of a call the parent acts on whatever its arguments
+ * * -ENOMEM - out of memory
  * @pol is left half-changed on error: build on a copy.
  */
 int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 		   const struct sc_policy *parent)
 {
 	bool named = false, skipped = false;
+	struct sc_item_conds *ic;
 	struct sc_set calls;
-	unsigned int nr;
-	char *part, *item;
-	int abi, ret;
+	char *item;
+	int ret;
 	u16 act;
 
 	text = strim(text);
 	if (!*text)
 		return -EINVAL;
-	while ((part = strsep(&text, ","))) {
-		part = strim(part);
-		if (!*part)
-			return -EINVAL;
-		while ((item = strsep(&part, " \t\n"))) {
-			if (!*item)
-				continue;
-			ret = sc_parse_item(item, allow, &calls, &act);
-			if (ret < 0)
-				return ret;
-			if (ret) {
-				skipped = true;
-				continue;
-			}
-			if (sc_set_empty(&calls))
-				continue;
-			named = true;
-			if (allow && parent && sc_set_intersects(&parent->set, &calls))
-				return -EPERM;
-			for (abi = 0; abi < SC_NR_ABIS; abi++)
-				for_each_set_bit(nr, calls.map[abi], sc_nr[abi])
-					pol->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
+	ic = kmalloc(sizeof(*ic), GFP_KERNEL);
+	if (!ic)
+		return -ENOMEM;
+	while ((ret = sc_next_item(&text, &item)) > 0) {
+		ret = sc_parse_item(item, allow, &calls, &act, ic);
+		if (ret < 0)
+			break;
+		if (ret) {
+			skipped = true;
+			continue;
 		}
+		if (sc_set_empty(&calls))
+			continue;
+		named = true;
+		ret = sc_apply_item(pol, &calls, allow, act, ic, parent);
+		if (ret)
+			break;
 	}
+	kfree(ic);
+	if (ret)
+		return ret;
 	return named || skipped ? 0 : -EINVAL;
 }
 
@@ -603,13 +683,55 @@ struct sc_policy *sc_policy_new(const struct sc_policy *copy)
 {
 	struct sc_policy *pol;
 
+	unsigned int nr;
+	int abi;
+
 	if (copy)
 		pol = kmemdup(copy, sizeof(*pol), GFP_KERNEL_ACCOUNT);
 	else
 		pol = kzalloc(sizeof(*pol), GFP_KERNEL_ACCOUNT);
-	if (pol)
-		refcount_set(&pol->ref, 1);
+	if (!pol)
+		return NULL;
+	refcount_set(&pol->ref, 1);
+	pol->args = NULL;
+	pol->draft = NULL;
+	if (!copy || !copy->args)
+		return pol;
+	/* A conditioned call's terms go to the draft; they decide alone. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for_each_set_bit(nr, copy->cond.map[abi], SC_MAX_NR) {
+			pol->act[abi][nr] = SC_ACT_ALLOW;
+			if (sc_draft_append(pol, abi, nr, copy)) {
+				sc_policy_discard(pol);
+				return NULL;
+			}
+		}
+	}
 	return pol;
+}
+
+static void sc_policy_free(struct sc_policy *pol)
+{
+	sc_draft_free(pol);
+	kvfree(pol->args);
+	kfree(pol);
+}
+
+static void sc_policy_free_rcu(struct rcu_head *rcu)
+{
+	sc_policy_free(container_of(rcu, struct sc_policy, rcu));
+}
+
+/**
+ * sc_policy_discard() - free a policy that was never published
+ * @pol: a policy from sc_policy_new(), with one reference, or NULL
+ *
+ * Context: Process context.
+ */
+void sc_policy_discard(struct sc_policy *pol)
+{
+	if (pol)
+		sc_policy_free(pol);
 }
 
 /**
@@ -623,7 +745,7 @@ struct sc_policy *sc_policy_new(const struct sc_policy *copy)
 void sc_policy_put(struct sc_policy *pol)
 {
 	if (pol && refcount_dec_and_test(&pol->ref))
-		kfree_rcu(pol, rcu);
+		call_rcu(&pol->rcu, sc_policy_free_rcu);
 }
 
 /* Trap ia32 @mux in @check if one of the calls in @nrs is in @set. */
@@ -638,24 +760,30 @@ static void sc_trap_mux(struct sc_set *check, const struct sc_set *set,
 }
 
 /**
- * sc_policy_finish() - derive @set and @check from the actions
+ * sc_policy_finish() - lay out the terms, derive @set and @check
  * @pol: a policy not yet published
  *
- * Context: Process context.
- * Return: @pol, or NULL if it has no action (then it is freed).
+ * Context: Process context; may sleep.
+ * Return: @pol, NULL if it has no action, or ERR_PTR(-ENOMEM); @pol is
+ * freed unless it is returned.
  */
 struct sc_policy *sc_policy_finish(struct sc_policy *pol)
 {
 	unsigned int nr;
-	int abi;
+	int abi, ret;
 
+	ret = sc_args_finish(pol);
+	if (ret) {
+		sc_policy_discard(pol);
+		return ERR_PTR(ret);
+	}
 	memset(&pol->set, 0, sizeof(pol->set));
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (nr = 0; nr < sc_nr[abi]; nr++)
 			if (pol->act[abi][nr])
 				__set_bit(nr, pol->set.map[abi]);
 	if (sc_set_empty(&pol->set)) {
-		kfree(pol);
+		sc_policy_discard(pol);
 		return NULL;
 	}
 	pol->check = pol->set;
@@ -679,7 +807,8 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
 		return true;
 	if (!a || !b)
 		return false;
-	return !memcmp(a->act, b->act, sizeof(a->act));
+	return !memcmp(a->act, b->act, sizeof(a->act)) &&
+	       sc_args_equal(a->args, b->args);
 }
 
 /**
@@ -689,7 +818,8 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
  * @eff: set to the result (a new reference), NULL if empty
  *
  * Shares @parent or @own where the result equals one of them, so that
- * cgroups that copied their parent's policy cost no memory for it.
+ * cgroups that copied their parent's policy cost no memory for it. A call
+ * with conditions in either gets the parent's terms, then the cgroup's.
  *
  * Context: Process context; may sleep.
  * Return: 0 or -ENOMEM.
@@ -708,16 +838,29 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 	pol = sc_policy_new(NULL);
 	if (!pol)
 		return -ENOMEM;
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for (nr = 0; nr < sc_nr[abi]; nr++)
-			pol->act[abi][nr] = sc_act_combine(parent->act[abi][nr],
-							   own->act[abi][nr]);
-	if (sc_policy_equal(pol, parent)) {
-		kfree(pol);
-		*eff = sc_policy_get((struct sc_policy *)parent);
-		return 0;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < sc_nr[abi]; nr++) {
+			if (!test_bit(nr, parent->cond.map[abi]) &&
+			    !test_bit(nr, own->cond.map[abi])) {
+				pol->act[abi][nr] = sc_act_combine(parent->act[abi][nr],
+								   own->act[abi][nr]);
+				continue;
+			}
+			if (sc_draft_append(pol, abi, nr, parent) ||
+			    sc_draft_append(pol, abi, nr, own)) {
+				sc_policy_discard(pol);
+				return -ENOMEM;
+			}
+		}
 	}
-	*eff = sc_policy_finish(pol);
+	pol = sc_policy_finish(pol);
+	if (IS_ERR(pol))
+		return PTR_ERR(pol);
+	if (sc_policy_equal(pol, parent)) {
+		sc_policy_discard(pol);
+		pol = sc_policy_get((struct sc_policy *)parent);
+	}
+	*eff = pol;
 	return 0;
 }
 
@@ -725,6 +868,8 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
  * sc_policy_covers() - is @dst at least as strong as @src for every call?
  * @dst: a policy or NULL
  * @src: a policy or NULL
+ *
+ * A conditioned call counts only where that is plain (sc_args_covers()).
  *
  * Return: true if no call has a weaker kind of action in @dst than in @src.
  */
@@ -736,10 +881,16 @@ bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
 	if (!src || dst == src)
 		return true;
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for_each_set_bit(nr, src->set.map[abi], sc_nr[abi])
-			if (sc_act_kind(sc_policy_act(dst, abi, nr)) <
-			    sc_act_kind(src->act[abi][nr]))
+		for_each_set_bit(nr, src->set.map[abi], sc_nr[abi]) {
+			if (test_bit(nr, src->cond.map[abi]) ||
+			    (dst && test_bit(nr, dst->cond.map[abi]))) {
+				if (!sc_args_covers(dst, src, abi, nr))
+					return false;
+			} else if (sc_act_kind(sc_policy_act(dst, abi, nr)) <
+				   sc_act_kind(src->act[abi][nr])) {
 				return false;
+			}
+		}
 	return true;
 }
 
@@ -750,8 +901,9 @@ bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
  * @sf: the file
  * @pol: the policy, or NULL
  *
- * One line per call with an action, "deny x86_64:ptrace=ENOSYS # 101", so
- * that the text written back to syscalls.policy makes the same policy.
+ * One line per call with an action, "deny x86_64:ptrace=ENOSYS # 101", and
+ * one per term of a conditioned call (sc_args_show()), so that the text
+ * written back to syscalls.policy makes the same policy.
  */
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 {
@@ -765,6 +917,10 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 		for_each_set_bit(nr, pol->set.map[abi], sc_nr[abi]) {
 			const char *name = sc_name(abi, nr);
 
+			if (test_bit(nr, pol->cond.map[abi])) {
+				sc_args_show(sf, pol, abi, nr);
+				continue;
+			}
 			sc_format_act(act, sizeof(act), pol->act[abi][nr], "");
 			if (name)
 				seq_printf(sf, "deny %s:%s=%s # %u\n", sc_abi_name[abi],

@@ -35,12 +35,15 @@ struct sc_set {
 /*
  * What happens to a call: its kind in bits 12-13, ordered by strength
  * (kill > errno > log > allow), and for SC_ACT_ERRNO the errno in bits 0-11.
+ * In a policy's table, SC_ACT_COND marks a call whose action depends on its
+ * arguments; the rest is then the strongest action it can get.
  */
 #define SC_ACT_ALLOW		0
 #define SC_ACT_LOG		BIT(12)
 #define SC_ACT_ERRNO		(2U << 12)
 #define SC_ACT_KILL		(3U << 12)
 #define SC_ACT_KIND		(3U << 12)
+#define SC_ACT_COND		BIT(15)
 #define SC_ERRNO_MAX		4095
 
 static inline unsigned int sc_act_kind(u16 act)
@@ -68,12 +71,21 @@ static inline u16 sc_act_combine(u16 parent, u16 own)
 	return sc_act_kind(own) > sc_act_kind(parent) ? own : parent;
 }
 
+struct sc_args;
+struct sc_draft;
+
 /*
  * struct sc_policy - an action per call
  * @set:	calls whose action is not SC_ACT_ALLOW
  * @check:	@set, plus ia32 socketcall and ipc where a call they multiplex
  *		is in @set: what the entry path tests
- * @act:	the action of each call
+ * @cond:	calls whose action depends on their arguments (a subset of
+ *		@set): their terms are in @args
+ * @act:	the action of each call; of a call in @cond, SC_ACT_COND and the
+ *		strongest action its terms can give
+ * @args:	the terms of the calls in @cond (syscalls_cgroup_args.c), or
+ *		NULL
+ * @draft:	while the policy is written, its terms; NULL once finished
  * @ref:	references: cgroups whose own or effective policy this is
  * @rcu:	freed after a grace period: the entry path reads under RCU
  *
@@ -84,13 +96,17 @@ static inline u16 sc_act_combine(u16 parent, u16 own)
 struct sc_policy {
 	struct sc_set set;
 	struct sc_set check;
+	struct sc_set cond;
 	u16 act[SC_NR_ABIS][SC_MAX_NR];
+	struct sc_args *args;
+	struct sc_draft *draft;
 	refcount_t ref;
 	struct rcu_head rcu;
 };
 
 struct sc_policy *sc_policy_new(const struct sc_policy *copy);
 void sc_policy_put(struct sc_policy *pol);
+void sc_policy_discard(struct sc_policy *pol);
 struct sc_policy *sc_policy_finish(struct sc_policy *pol);
 bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b);
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,

@@ -8,7 +8,9 @@
  *
  * Measured with the controller on cgroup v1: getppid at several cgroup
  * depths, restricted or not, denied with ENOSYS or EPERM, logged,
- * recorded, against seccomp filters; a call that kills; io_uring requests
+ * recorded, against seccomp filters; getppid denied with EPERM under one
+ * and under four argument conditions, allowed and denied, against seccomp's
+ * argument-loading filter; a call that kills; io_uring requests
  * (NOP, a small read; root, unrestricted, restricted, denied); moby's
  * default profile written to 1,000 tasks; policy writes reaching 1 to 10,000
  * tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency
@@ -29,6 +31,8 @@
  *                                   v2 rows)
  *   syscalls_cgroup_bench loop      the getppid loops only, v1 then v2
  *                                   (wall-clock run)
+ *   syscalls_cgroup_bench args      the v1 getppid loops, seccomp and the
+ *                                   argument conditions only (a quick look)
  */
 #define _GNU_SOURCE
 #include <linux/filter.h>
@@ -70,6 +74,41 @@ static inline long sys0(long nr)
 }
 
 /*
+ * The syscall instruction with four arguments (a4, a5 zero). The kernel
+ * keeps rdi, rsi, rdx, r10, r8 and r9, so a loop loads them once.
+ */
+static inline long sys4(long nr, long a0, long a1, long a2, long a3)
+{
+	register long r10 asm("r10") = a3;
+	register long r8 asm("r8") = 0;
+	register long r9 asm("r9") = 0;
+	long ret;
+
+	asm volatile ("syscall" : "=a"(ret)
+		      : "a"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
+		      : "rcx", "r11", "memory");
+	return ret;
+}
+
+/*
+ * sys4() @n times (@n > 0), as one asm loop: the same four instructions per
+ * call as per_call()'s loop (mov, syscall, sub, jne), the arguments loaded
+ * once.
+ */
+static inline void sys4_loop(long nr, long a0, long a1, long a2, long a3, int n)
+{
+	register long r10 asm("r10") = a3;
+	register long r8 asm("r8") = 0;
+	register long r9 asm("r9") = 0;
+	long ret;
+
+	asm volatile ("1:\n\tmov %[nr], %%rax\n\tsyscall\n\tsub $1, %[n]\n\tjnz 1b"
+		      : [n] "+r"(n), "=&a"(ret)
+		      : [nr] "r"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
+		      : "rcx", "r11", "memory", "cc");
+}
+
+/*
  * Cost of one call of @nr, in ns (instructions under icount): the best of
  * BATCHES batches, so that a timer interrupt in a batch does not count.
  */
@@ -85,6 +124,24 @@ static double per_call(long nr)
 		t0 = now_ns();
 		for (i = 0; i < LOOPS; i++)
 			sys0(nr);
+		cost = (double)(now_ns() - t0) / LOOPS;
+		if (cost < best)
+			best = cost;
+	}
+	return best;
+}
+
+/* per_call() of @nr with arguments @a0 to @a3 (a4, a5 zero). */
+static double per_call_args(long nr, long a0, long a1, long a2, long a3)
+{
+	double best = 1e18, cost;
+	long long t0;
+	int b;
+
+	sys4_loop(nr, a0, a1, a2, a3, 1000);	/* warm up */
+	for (b = 0; b < BATCHES; b++) {
+		t0 = now_ns();
+		sys4_loop(nr, a0, a1, a2, a3, LOOPS);
 		cost = (double)(now_ns() - t0) / LOOPS;
 		if (cost < best)
 			best = cost;
@@ -179,6 +236,56 @@ static void bench_seccomp(void)
 	/* Loading an argument makes every result uncacheable. */
 	seccomp_case("seccomp_arg_allow", 1, SYS_acct, SYS_getppid);
 	seccomp_case("seccomp_arg_deny", 1, SYS_getppid, SYS_getppid);
+}
+
+/* --- argument conditions, against seccomp_arg_* --------------------------- */
+
+#define ARGS_CG		CG_MNT "/args"
+
+/*
+ * getppid(@a0, @a1, @a2, @a3, 0, 0) with the caller in ARGS_CG: it must
+ * return @want (0: the parent's pid, the call ran), then report per call.
+ */
+static void args_row(const char *key, long a0, long a1, long a2, long a3,
+		     long want)
+{
+	long ret;
+
+	if (cg_enter(ARGS_CG, 0))
+		die(ARGS_CG);
+	ret = sys4(SYS_getppid, a0, a1, a2, a3);
+	if (ret != (want ? want : getppid())) {
+		fprintf(stderr, "%s: getppid returned %ld\n", key, ret);
+		exit(1);
+	}
+	report(key, per_call_args(SYS_getppid, a0, a1, a2, a3));
+	if (cg_enter(cg_mnt, 0))
+		die("back to root");
+}
+
+/*
+ * A depth-1 cgroup whose policy denies getppid with EPERM under one
+ * condition, then under four (the last one masked): allowed and denied.
+ * In the allowed four-condition row a0 to a2 match and a3 does not, so
+ * all four are compared.
+ */
+static void bench_args(void)
+{
+	int err = cg_create(ARGS_CG);
+
+	if (err) {
+		fprintf(stderr, "%s: %s\n", ARGS_CG, strerror(-err));
+		exit(1);
+	}
+	must_write(ARGS_CG, "syscalls.policy", "deny getppid(a0==1)=EPERM\n");
+	args_row("getppid_args1_allow", 0, 0, 0, 0, 0);
+	args_row("getppid_args1_deny", 1, 0, 0, 0, -EPERM);
+	must_write(ARGS_CG, "syscalls.policy",
+		   "deny getppid(a0==1,a1==2,a2==3,a3&0xff==4)=EPERM\n");
+	args_row("getppid_args4_allow", 1, 2, 3, 0x105, 0);
+	args_row("getppid_args4_deny", 1, 2, 3, 0x104, -EPERM);
+	if (rmdir(ARGS_CG))
+		die(ARGS_CG);
 }
 
 /* --- per-call cost at depth 1, 8 and 32 ----------------------------------- */
@@ -793,6 +900,9 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "loop"))
 		goto v2;
 	bench_seccomp();
+	bench_args();
+	if (!strcmp(mode, "args"))
+		return 0;
 	bench_kill();
 	bench_uring();
 	bench_profile();

@@ -10,7 +10,10 @@
  * keeps running (its counter grows, the shell lives, no call of it is
  * denied: syscalls.stat reads "total 0"); a task of the cgroup
  * gets EPERM from calls outside the list (acct, kexec_load, add_key, ia32
- * and x32 acct), ENOSYS from clone3, and fork() still works.
+ * and x32 acct), ENOSYS from clone3, and fork() still works. The argument
+ * rules apply: socket(AF_ALG) fails with EPERM, socket(AF_UNIX) works,
+ * personality(0xffffffff) (a query) works, personality(1) fails with
+ * EPERM, clone(CLONE_NEWNS) fails with EPERM (no CAP_SYS_ADMIN rules).
  *
  * policy_replacement_is_atomic: P1 (deny all=EPERM, allow one set) and P2
  * (deny all=EACCES, allow another set) both allow getpid and getppid, P1
@@ -65,6 +68,7 @@ static long file_size(const char *path)
 struct probes {
 	long acct, kexec_load, add_key, clone3;
 	long acct_ia32, acct_x32, getppid_ia32;
+	long socket_alg, socket_unix, persona_query, persona_1, clone_newns;
 	int fork_status;	/* exit status of a forked child, or -1 */
 };
 
@@ -85,6 +89,22 @@ static void probe_all(struct probes *p)
 	p->acct_ia32 = int80_args(NR_ACCT_IA32, 0, 0, 0, 0, 0, 0);
 	p->acct_x32 = ret_of(syscall(X32_BIT | NR_ACCT_X32, NULL));
 	p->getppid_ia32 = int80(NR_GETPPID_IA32);
+	/* moby's argument rules: socket, personality, clone */
+	p->socket_alg = ret_of(syscall(SYS_socket, AF_ALG, SOCK_SEQPACKET, 0));
+	if (p->socket_alg >= 0)
+		close(p->socket_alg);
+	p->socket_unix = ret_of(syscall(SYS_socket, AF_UNIX, SOCK_STREAM, 0));
+	if (p->socket_unix >= 0)
+		close(p->socket_unix);
+	p->persona_query = ret_of(syscall(SYS_personality, 0xffffffffUL));
+	p->persona_1 = ret_of(syscall(SYS_personality, 1UL));
+	if (p->persona_1 >= 0)
+		syscall(SYS_personality, (unsigned long)p->persona_1);
+	p->clone_newns = ret_of(syscall(SYS_clone, CLONE_NEWNS | SIGCHLD, 0, NULL, NULL, 0));
+	if (p->clone_newns == 0)
+		_exit(0);
+	if (p->clone_newns > 0)
+		waitpid(p->clone_newns, &status, 0);
 	p->fork_status = -1;
 	pid = fork();
 	if (pid == 0)
@@ -202,6 +222,9 @@ TEST_F(cg, moby_profile_keeps_a_shell_working)
 	EXPECT_NE(-EPERM, before.acct_ia32);
 	EXPECT_NE(-EPERM, before.acct_x32);
 	EXPECT_EQ(42, before.fork_status);
+	EXPECT_NE(-EPERM, before.socket_alg);
+	EXPECT_NE(-EPERM, before.persona_1);
+	EXPECT_LT(0, before.clone_newns);
 
 	/* Under the policy: the default action, clone3's ENOSYS, fork works. */
 	EXPECT_EQ(-EPERM, after.acct);
@@ -212,6 +235,12 @@ TEST_F(cg, moby_profile_keeps_a_shell_working)
 	EXPECT_EQ(-EPERM, after.acct_x32);
 	EXPECT_LT(0, after.getppid_ia32);
 	EXPECT_EQ(42, after.fork_status);
+	/* and the argument rules */
+	EXPECT_EQ(-EPERM, after.socket_alg);
+	EXPECT_LE(0, after.socket_unix);
+	EXPECT_LE(0, after.persona_query);
+	EXPECT_EQ(-EPERM, after.persona_1);
+	EXPECT_EQ(-EPERM, after.clone_newns);
 
 	/* And the shell is still at it. */
 	c0 = file_size(cnt);

@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System call controller: argument conditions.
+ *
+ * An item may carry conditions on the call's arguments, in the comparison
+ * model of libseccomp and of OCI profiles:
+ *
+ *   NAME(a0==38)          when argument 0 equals 38
+ *   NAME(a1&0xff==5,a2<9) when both hold (AND)
+ *   NAME!(a0<38)!(a0>40)  unless one of the groups holds whole
+ *   NAME()                always, as a term of its own (see below)
+ *
+ * Operators ==, !=, <, <=, >, >=, an optional mask (argument & MASK), values
+ * unsigned 64-bit; an ia32 call's arguments are their low 32 bits, as
+ * seccomp's x86 filters see them. Several items for one call mean OR.
+ *
+ * A policy holds, for each conditioned call, an ordered list of terms: a
+ * "when" group, "unless" groups, an action. The call gets the strongest
+ * action (kill > errno > log) of the terms that match; of two of the same
+ * kind the earlier one; none matching, the call runs. "deny X(...)=ACT"
+ * appends a term; "allow X(...)" adds its conditions as an "unless" group to
+ * the terms the cgroup's own policy has for X, so it exempts the call from
+ * the cgroup's own denial only. An effective policy lists the parent's terms
+ * before the cgroup's own, so that, as for unconditioned calls, a parent's
+ * decision stands. Terms that can never decide anything are dropped when a
+ * policy is finished, and a call left with one unconditional term is an
+ * unconditioned call again.
+ *
+ * Conditions compare register values only: a pointer is never followed, as
+ * the memory it points to may change after the check (the argument seccomp
+ * makes too). Where a call is checked without its registers (an io_uring
+ * request, an emulated vsyscall, the call an ia32 socketcall or ipc makes),
+ * it gets the strongest action of its terms.
+ *
+ * While a policy is being written its terms are kept in a draft, a list per
+ * call; sc_args_finish() turns the draft into one sc_args allocation that
+ * the entry path reads with no lookup: sc_args.first[] gives a call's first
+ * term.
+ */
+
+#define pr_fmt(fmt) "syscalls_cgroup: " fmt
+
+#include <linux/kernel.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <asm/ptrace.h>
+
+#include "syscalls_cgroup_args.h"
+
+/*
+ * struct sc_dterm - a term of a policy being written
+ * @next:	the call's next term
+ * @act:	its action
+ * @nwhen:	conditions of its "when" group, first in @cond
+ * @nunless:	"unless" groups after them
+ * @dead:	sc_args_finish(): the term never decides the call's action
+ * @nconds:	conditions in all
+ * @cond:	the conditions
+ */
+struct sc_dterm {
+	struct sc_dterm *next;
+	u16 act;
+	u8 nwhen;
+	u8 nunless;
+	bool dead;
+	u16 nconds;
+	struct sc_cond cond[] __counted_by(nconds);
+};
+
+/*
+ * struct sc_draft - the terms of a policy being written
+ * @head:	each call's terms, in order
+ * @nterms:	how many each call has
+ * @nconds:	and their conditions
+ *
+ * A call with terms may also have an action in sc_policy.act: that is an
+ * unconditional term before all of them.
+ */
+struct sc_draft {
+	struct sc_dterm *head[SC_NR_ABIS][SC_MAX_NR];
+	u32 nterms[SC_NR_ABIS][SC_MAX_NR];
+	u32 nconds[SC_NR_ABIS][SC_MAX_NR];
+};
+
+static const char *const sc_op_text[] = {
+	[SC_OP_EQ] = "==", [SC_OP_NE] = "!=", [SC_OP_LE] = "<=",
+	[SC_OP_GE] = ">=", [SC_OP_LT] = "<", [SC_OP_GT] = ">",
+};
+
+/* ---- parsing ---------------------------------------------------------------- */
+
+/* An unsigned 64-bit number in C notation: -ERANGE past 64 bits. */
+static int sc_parse_u64(char *text, u64 *val)
+{
+	text = strim(text);
+	if (!*text)
+		return -EINVAL;
+	return kstrtou64(text, 0, val);
+}
+
+/**
+ * sc_parse_cond() - parse one condition
+ * @text: "aN OP VALUE" or "aN&MASK OP VALUE", white space allowed; modified
+ * @c: the condition, on success
+ *
+ * Return: 0, -EINVAL for a malformed condition, -ERANGE for a number over
+ * 64 bits.
+ */
+static int sc_parse_cond(char *text, struct sc_cond *c)
+{
+	char *op, saved;
+	unsigned int i;
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	text = skip_spaces(text);
+	if (text[0] != 'a' || text[1] < '0' || text[1] > '5')
+		return -EINVAL;
+	c->arg = text[1] - '0';
+	text = skip_spaces(text + 2);
+	op = strpbrk(text, "=!<>");
+	if (!op)
+		return -EINVAL;
+	c->mask = ~0ULL;
+	if (*text == '&') {
+		saved = *op;
+		*op = '\0';
+		ret = sc_parse_u64(text + 1, &c->mask);
+		*op = saved;
+		if (ret)
+			return ret;
+	} else if (text != op) {
+		return -EINVAL;
+	}
+	for (i = 0; i < ARRAY_SIZE(sc_op_text); i++)
+		if (!strncmp(op, sc_op_text[i], strlen(sc_op_text[i])))
+			break;
+	if (i == ARRAY_SIZE(sc_op_text))
+		return -EINVAL;
+	c->op = i;
+	return sc_parse_u64(op + strlen(sc_op_text[i]), &c->value);
+}
+
+/* Parse the conditions of one parenthesis, @text its contents, into @ic. */
+static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
+{
+	unsigned int n = 0;
+	char *part;
+	int ret;
+
+	if (!*skip_spaces(text))
+		return unless ? -EINVAL : 0;
+	while ((part = strsep(&text, ","))) {
+		if (++n > SC_COND_MAX || ic->n >= SC_CALL_CONDS_MAX)
+			return -E2BIG;
+		ret = sc_parse_cond(part, &ic->cond[ic->n]);
+		if (ret)
+			return ret;
+		ic->n++;
+	}
+	if (unless)
+		ic->cond[ic->n - 1].last = 1;
+	else
+		ic->nwhen = n;
+	return 0;
+}
+
+/**
+ * sc_parse_conds() - parse the parentheses of an item
+ * @text: "(CONDS)", then any number of "!(CONDS)", then optionally
+ *	  "=ACTION"; or the same without the first group; modified
+ * @allow: the item allows: only one non-empty "(CONDS)" may be given
+ * @ic: the conditions, on success
+ * @action: set to the text of the action, or NULL
+ *
+ * Context: Any context.
+ * Return: 0, -EINVAL for anything malformed (see sc_parse_cond(), an empty
+ * "!()", unbalanced or nested parentheses, text after them), -ERANGE for a
+ * number over 64 bits, -E2BIG for more than SC_COND_MAX conditions in one
+ * parenthesis or SC_CALL_CONDS_MAX in all.
+ */
+int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
+		   char **action)
+{
+	bool unless;
+	char *close;
+	int ret;
+
+	ic->parens = true;
+	ic->nwhen = 0;
+	ic->nunless = 0;
+	ic->n = 0;
+	*action = NULL;
+	while (*text) {
+		if (*text == '=') {
+			*action = text + 1;
+			break;
+		}
+		unless = *text == '!';
+		if (unless)
+			text++;
+		/* The "when" group comes first, once. */
+		if (*text != '(' || (!unless && (ic->n || ic->nunless)))
+			return -EINVAL;
+		close = strchr(++text, ')');
+		if (!close || memchr(text, '(', close - text))
+			return -EINVAL;
+		*close = '\0';
+		ret = sc_parse_group(text, ic, unless);
+		if (ret)
+			return ret;
+		if (unless && ++ic->nunless == 0)
+			return -E2BIG;
+		text = close + 1;
+	}
+	if (allow && (ic->nunless || !ic->nwhen))
+		return -EINVAL;
+	return 0;
+}
+
+/* ---- drafts ------------------------------------------------------------------- */
+
+static struct sc_draft *sc_draft_get(struct sc_policy *pol)
+{
+	if (!pol->draft)
+		pol->draft = kvzalloc(sizeof(*pol->draft), GFP_KERNEL_ACCOUNT);
+	return pol->draft;
+}
+
+static struct sc_dterm *sc_dterm_new(u16 act, const struct sc_cond *cond,
+				     unsigned int nwhen, unsigned int nunless,
+				     unsigned int nconds)
+{
+	struct sc_dterm *t;
+
+	t = kzalloc(struct_size(t, cond, nconds), GFP_KERNEL_ACCOUNT);
+	if (!t)
+		return NULL;
+	t->act = act;
+	t->nwhen = nwhen;
+	t->nunless = nunless;
+	t->nconds = nconds;
+	memcpy(t->cond, cond, nconds * sizeof(*cond));
+	return t;
+}
+
+/* Append @t to the terms of call @nr of @abi. */
+static void sc_draft_link(struct sc_draft *d, enum sc_abi abi, unsigned int nr,
+			  struct sc_dterm *t)
+{
+	struct sc_dterm **link = &d->head[abi][nr];
+
+	while (*link)
+		link = &(*link)->next;
+	*link = t;
+	d->nterms[abi][nr]++;
+	d->nconds[abi][nr] += t->nconds;
+}
+
+/*
+ * Turn the unconditional action a call has in sc_policy.act, if any, into
+ * its first term, so that later terms can be put before or around it.
+ */
+static int sc_draft_unfold(struct sc_policy *pol, enum sc_abi abi,
+			   unsigned int nr)
+{
+	struct sc_draft *d = pol->draft;
+	struct sc_dterm *t;
+
+	if (pol->act[abi][nr] == SC_ACT_ALLOW)
+		return 0;
+	t = sc_dterm_new(pol->act[abi][nr], NULL, 0, 0, 0);
+	if (!t)
+		return -ENOMEM;
+	t->next = d->head[abi][nr];
+	d->head[abi][nr] = t;
+	d->nterms[abi][nr]++;
+	pol->act[abi][nr] = SC_ACT_ALLOW;
+	return 0;
+}
+
+/**
+ * sc_draft_deny() - append a conditioned term to a call of a policy
+ * @pol: a policy being written
+ * @abi: the call's table
+ * @nr: its number
+ * @act: the action
+ * @ic: the conditions
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, -ENOMEM, or -E2BIG past SC_CALL_TERMS_MAX terms or
+ * SC_CALL_CONDS_MAX conditions for the call.
+ */
+int sc_draft_deny(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+		  u16 act, const struct sc_item_conds *ic)
+{
+	struct sc_draft *d = sc_draft_get(pol);
+	struct sc_dterm *t;
+
+	if (!d)
+		return -ENOMEM;
+	if (d->nterms[abi][nr] + 1 > SC_CALL_TERMS_MAX ||
+	    d->nconds[abi][nr] + ic->n > SC_CALL_CONDS_MAX)
+		return -E2BIG;
+	t = sc_dterm_new(act, ic->cond, ic->nwhen, ic->nunless, ic->n);
+	if (!t)
+		return -ENOMEM;
+	sc_draft_link(d, abi, nr, t);
+	return 0;
+}
+
+/**
+ * sc_draft_allow() - exempt a call from a policy's own terms when @ic holds
+ * @pol: a policy being written
+ * @abi: the call's table
+ * @nr: its number
+ * @ic: the conditions: a "when" group only
+ *
+ * Adds the conditions as an "unless" group to every term the call has.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, -ENOMEM, or -E2BIG past SC_CALL_CONDS_MAX conditions.
+ */
+int sc_draft_allow(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+		   const struct sc_item_conds *ic)
+{
+	struct sc_draft *d = sc_draft_get(pol);
+	struct sc_dterm **link, *t;
+	unsigned int n;
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	n = d->nterms[abi][nr] + (pol->act[abi][nr] != SC_ACT_ALLOW);
+	if (n > SC_CALL_TERMS_MAX ||
+	    d->nconds[abi][nr] + n * ic->nwhen > SC_CALL_CONDS_MAX)
+		return -E2BIG;
+	ret = sc_draft_unfold(pol, abi, nr);
+	if (ret)
+		return ret;
+	for (link = &d->head[abi][nr]; *link; link = &t->next) {
+		t = krealloc(*link, struct_size(t, cond, (*link)->nconds + ic->nwhen),
+			     GFP_KERNEL_ACCOUNT);
+		if (!t)
+			return -ENOMEM;
+		*link = t;
+		t->nconds += ic->nwhen;
+		memcpy(&t->cond[t->nconds - ic->nwhen], ic->cond,
+		       ic->nwhen * sizeof(*ic->cond));
+		t->cond[t->nconds - 1].last = 1;
+		t->nunless++;
+		d->nconds[abi][nr] += ic->nwhen;
+	}
+	return 0;
+}
+
+/**
+ * sc_draft_drop() - remove every term of a call
+ * @pol: a policy being written
+ * @abi: the call's table
+ * @nr: its number
+ *
+ * For an item without conditions, which replaces what the call had.
+ *
+ * Context: Any context.
+ */
+void sc_draft_drop(struct sc_policy *pol, enum sc_abi abi, unsigned int nr)
+{
+	struct sc_draft *d = pol->draft;
+	struct sc_dterm *t;
+
+	if (!d)
+		return;
+	while ((t = d->head[abi][nr])) {
+		d->head[abi][nr] = t->next;
+		kfree(t);
+	}
+	d->nterms[abi][nr] = 0;
+	d->nconds[abi][nr] = 0;
+}
+
+/* The number of conditions of @t, whose first is @c. */
+static unsigned int sc_term_nconds(const struct sc_cond *c,
+				   const struct sc_term *t)
+{
+	unsigned int n = t->nwhen, g;
+
+	for (g = 0; g < t->nunless; g++)
+		while (!c[n++].last)
+			;
+	return n;
+}
+
+/**
+ * sc_draft_append() - append another policy's terms of a call
+ * @pol: a policy being written
+ * @abi: the call's table
+ * @nr: its number
+ * @src: a published policy, or NULL: its terms of the call, or its action
+ *	 as an unconditional term, go after those @pol has
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int sc_draft_append(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+		    const struct sc_policy *src)
+{
+	struct sc_draft *d = sc_draft_get(pol);
+	const struct sc_term *term;
+	struct sc_dterm *t;
+
+	if (!d)
+		return -ENOMEM;
+	if (!src || src->act[abi][nr] == SC_ACT_ALLOW)
+		return 0;
+	if (!test_bit(nr, src->cond.map[abi])) {
+		t = sc_dterm_new(src->act[abi][nr], NULL, 0, 0, 0);
+		if (!t)
+			return -ENOMEM;
+		sc_draft_link(d, abi, nr, t);
+		return 0;
+	}
+	term = &src->args->terms[src->args->first[abi][nr]];
+	do {
+		const struct sc_cond *c = &src->args->conds[term->cond];
+
+		t = sc_dterm_new(term->act, c, term->nwhen, term->nunless,
+				 sc_term_nconds(c, term));
+		if (!t)
+			return -ENOMEM;
+		sc_draft_link(d, abi, nr, t);
+	} while (!(term++)->last);
+	return 0;
+}
+
+/**
+ * sc_draft_free() - free the draft of a policy
+ * @pol: the policy
+ *
+ * Context: Any context.
+ */
+void sc_draft_free(struct sc_policy *pol)
+{
+	enum sc_abi abi;
+	unsigned int nr;
+
+	if (!pol->draft)
+		return;
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (nr = 0; nr < SC_MAX_NR; nr++)
+			sc_draft_drop(pol, abi, nr);
+	kvfree(pol->draft);
+	pol->draft = NULL;
+}
+
+/* ---- finishing ---------------------------------------------------------------- */
+
+static bool sc_dterm_always(const struct sc_dterm *t)
+{
+	return !t->nconds;
+}
+
+static bool sc_dterm_same(const struct sc_dterm *a, const struct sc_dterm *b)
+{
+	return a->nwhen == b->nwhen && a->nunless == b->nunless &&
+	       a->nconds == b->nconds &&
+	       !memcmp(a->cond, b->cond, a->nconds * sizeof(*a->cond));
+}
+
+/*
+ * Mark the terms of a list that never decide its action: one after an
+ * unconditional term at least as strong, one before an unconditional term
+ * that is stronger, one after the same conditions with an action at least
+ * as strong. The witness of a dead term may be dead itself: its own witness
+ * then also witnesses the term.
+ */
+static void sc_mark_dead(struct sc_dterm *head)
+{
+	struct sc_dterm *t, *u;
+	bool before;
+
+	for (t = head; t; t = t->next) {
+		unsigned int kind = sc_act_kind(t->act);
+
+		before = true;
+		for (u = head; u && !t->dead; u = u->next) {
+			unsigned int ukind = sc_act_kind(u->act);
+
+			if (u == t) {
+				before = false;
+				continue;
+			}
+			if (sc_dterm_always(u) && (before ? ukind >= kind : ukind > kind))
+				t->dead = true;
+			else if (before && ukind >= kind && sc_dterm_same(u, t))
+				t->dead = true;
+		}
+	}
+}
+
+/*
+ * Drop the dead terms of a call. A call left with one unconditional term is
+ * an unconditioned call: its action goes to sc_policy.act. Sets the action
+ * of a conditioned call to the strongest of its terms, the earliest of a
+ * kind, for the checks that have no registers.
+ */
+static void sc_draft_settle(struct sc_policy *pol, enum sc_abi abi,
+			    unsigned int nr)
+{
+	struct sc_draft *d = pol->draft;
+	struct sc_dterm **link = &d->head[abi][nr], *t, *first;
+	u16 act = SC_ACT_ALLOW;
+
+	sc_mark_dead(*link);
+	d->nterms[abi][nr] = 0;
+	d->nconds[abi][nr] = 0;
+	while ((t = *link)) {
+		if (t->dead) {
+			*link = t->next;
+			kfree(t);
+			continue;
+		}
+		if (sc_act_kind(t->act) > sc_act_kind(act))
+			act = t->act;
+		d->nterms[abi][nr]++;
+		d->nconds[abi][nr] += t->nconds;
+		link = &t->next;
+	}
+	pol->act[abi][nr] = act;
+	first = d->head[abi][nr];
+	if (first && !first->next && sc_dterm_always(first))
+		sc_draft_drop(pol, abi, nr);
+	if (d->head[abi][nr]) {
+		__set_bit(nr, pol->cond.map[abi]);
+		pol->act[abi][nr] |= SC_ACT_COND;
+	}
+}
+
+/*
+ * The registers of the arguments, as syscall_get_arguments() reads them:
+ * x86_64 and x32, then ia32.
+ */
+static const u16 sc_arg_off[2][6] = {
+	{ offsetof(struct pt_regs, di), offsetof(struct pt_regs, si),
+	  offsetof(struct pt_regs, dx), offsetof(struct pt_regs, r10),
+	  offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9) },
+	{ offsetof(struct pt_regs, bx), offsetof(struct pt_regs, cx),
+	  offsetof(struct pt_regs, dx), offsetof(struct pt_regs, si),
+	  offsetof(struct pt_regs, di), offsetof(struct pt_regs, bp) },
+};
+
+/*
+ * Turn a condition of a call of @abi into a range test: every operator is
+ * "in [lo, lo + span]" or its negation, an ia32 argument its low 32 bits.
+ */
+static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
+			  enum sc_abi abi)
+{
+	u64 v = c->value;
+
+	e->mask = abi == SC_ABI_IA32 ? c->mask & U32_MAX : c->mask;
+	e->off = sc_arg_off[abi == SC_ABI_IA32][c->arg];
+	e->last = c->last;
+	e->neg = c->op == SC_OP_NE;
+	e->lo = 0;
+	e->span = U64_MAX;
+	switch (c->op) {
+	case SC_OP_EQ:
+	case SC_OP_NE:
+		e->lo = v;
+		e->span = 0;
+		break;
+	case SC_OP_LE:
+		e->span = v;
+		break;
+	case SC_OP_GE:
+		e->lo = v;
+		e->span = U64_MAX - v;
+		break;
+	case SC_OP_LT:
+		if (v)
+			e->span = v - 1;
+		else
+			e->neg = 1;	/* never */
+		break;
+	default:
+		if (v != U64_MAX) {
+			e->lo = v + 1;
+			e->span = U64_MAX - v - 1;
+		} else {
+			e->neg = 1;
+		}
+		break;
+	}
+}
+
+/**
+ * sc_args_finish() - turn the draft of a policy into its published terms
+ * @pol: a policy being written
+ *
+ * Settles every call with terms (sc_draft_settle()), sets @cond, and lays
+ * the terms out in one sc_args. The draft is freed.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, or -ENOMEM (the draft is kept: discard the policy).
+ */
+int sc_args_finish(struct sc_policy *pol)
+{
+	struct sc_draft *d = pol->draft;
+	u32 nterms = 0, nconds = 0;
+	struct sc_args *args;
+	struct sc_dterm *t;
+	enum sc_abi abi;
+	unsigned int nr;
+	int ret;
+
+	memset(&pol->cond, 0, sizeof(pol->cond));
+	pol->args = NULL;
+	if (!d)
+		return 0;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < SC_MAX_NR; nr++) {
+			if (!d->head[abi][nr])
+				continue;
+			ret = sc_draft_unfold(pol, abi, nr);
+			if (ret)
+				return ret;
+			sc_draft_settle(pol, abi, nr);
+			nterms += d->nterms[abi][nr];
+			nconds += d->nconds[abi][nr];
+		}
+	}
+	if (nterms) {
+		args = kvzalloc(sizeof(*args) + nconds * sizeof(*args->conds) +
+				nconds * sizeof(*args->econds) +
+				nterms * sizeof(*args->terms), GFP_KERNEL_ACCOUNT);
+		if (!args)
+			return -ENOMEM;
+		args->conds = (struct sc_cond *)(args + 1);
+		args->econds = (struct sc_econd *)(args->conds + nconds);
+		args->terms = (struct sc_term *)(args->econds + nconds);
+		for (abi = 0; abi < SC_NR_ABIS; abi++) {
+			for_each_set_bit(nr, pol->cond.map[abi], SC_MAX_NR) {
+				args->first[abi][nr] = args->nterms;
+				for (t = d->head[abi][nr]; t; t = t->next) {
+					struct sc_term *term = &args->terms[args->nterms++];
+					unsigned int i;
+
+					term->cond = args->nconds;
+					term->act = t->act;
+					term->nwhen = t->nwhen;
+					term->nunless = t->nunless;
+					term->last = !t->next;
+					memcpy(&args->conds[args->nconds], t->cond,
+					       t->nconds * sizeof(*t->cond));
+					for (i = 0; i < t->nconds; i++, args->nconds++)
+						sc_econd_init(&args->econds[args->nconds],
+							      &t->cond[i], abi);
+				}
+			}
+		}
+		pol->args = args;
+	}
+	sc_draft_free(pol);
+	return 0;
+}
+
+/**
+ * sc_args_equal() - are two sets of terms the same?
+ * @a: terms, or NULL
+ * @b: terms, or NULL
+ *
+ * Finished terms are laid out alike for alike policies, padding zeroed;
+ * the evaluated conditions follow from the written ones.
+ *
+ * Return: true if they are.
+ */
+bool sc_args_equal(const struct sc_args *a, const struct sc_args *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->nterms != b->nterms || a->nconds != b->nconds)
+		return false;
+	return !memcmp(a->first, b->first, sizeof(a->first)) &&
+	       !memcmp(a->terms, b->terms, a->nterms * sizeof(*a->terms)) &&
+	       !memcmp(a->conds, b->conds, a->nconds * sizeof(*a->conds));
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+static const struct sc_term *sc_first_term(const struct sc_policy *pol,
+					   enum sc_abi abi, unsigned int nr)
+{
+	return &pol->args->terms[pol->args->first[abi][nr]];
+}
+
+/**
+ * sc_args_always() - does a policy act on a call whatever its arguments?
+ * @pol: a published policy, or NULL
+ * @abi: the call's table
+ * @nr: its number
+ *
+ * An exemption from @pol's terms ("allow X(...)" in a child) can then never
+ * apply.
+ *
+ * Return: true if the call has an unconditional term.
+ */
+bool sc_args_always(const struct sc_policy *pol, enum sc_abi abi,
+		    unsigned int nr)
+{
+	const struct sc_term *t;
+
+	if (!pol || pol->act[abi][nr] == SC_ACT_ALLOW)
+		return false;
+	if (!test_bit(nr, pol->cond.map[abi]))
+		return true;
+	t = sc_first_term(pol, abi, nr);
+	do {
+		if (!t->nwhen && !t->nunless)
+			return true;
+	} while (!(t++)->last);
+	return false;
+}
+
+/**
+ * sc_args_covers() - is a conditioned call at least as restricted in @dst?
+ * @dst: a published policy, or NULL
+ * @src: a published policy with an action for the call
+ * @abi: the call's table
+ * @nr: its number, conditioned in @dst or @src
+ *
+ * True where it is plain: @dst has an unconditional term at least as strong
+ * as the strongest @src can give, or @dst's terms begin with all of @src's
+ * (as a descendant's do). False otherwise, even where @dst might be as
+ * strong: the caller refuses the move.
+ *
+ * Return: whether @dst covers @src for the call.
+ */
+bool sc_args_covers(const struct sc_policy *dst, const struct sc_policy *src,
+		    enum sc_abi abi, unsigned int nr)
+{
+	unsigned int kind = sc_act_kind(src->act[abi][nr]);
+	const struct sc_term *s, *t;
+
+	if (!dst || dst->act[abi][nr] == SC_ACT_ALLOW)
+		return false;
+	if (!test_bit(nr, dst->cond.map[abi]))
+		return sc_act_kind(dst->act[abi][nr]) >= kind;
+	t = sc_first_term(dst, abi, nr);
+	if (!test_bit(nr, src->cond.map[abi])) {
+		do {
+			if (!t->nwhen && !t->nunless && sc_act_kind(t->act) >= kind)
+				return true;
+		} while (!(t++)->last);
+		return false;
+	}
+	s = sc_first_term(src, abi, nr);
+	for (;;) {
+		const struct sc_cond *sc = &src->args->conds[s->cond];
+		const struct sc_cond *tc = &dst->args->conds[t->cond];
+
+		if (s->act != t->act || s->nwhen != t->nwhen ||
+		    s->nunless != t->nunless ||
+		    memcmp(sc, tc, sc_term_nconds(sc, s) * sizeof(*sc)))
+			return false;
+		if (s->last)
+			return true;
+		if (t->last)
+			return false;
+		s++;
+		t++;
+	}
+}
+
+static void sc_show_cond(struct seq_file *sf, const struct sc_cond *c)
+{
+	seq_printf(sf, "a%u", c->arg);
+	if (c->mask != ~0ULL)
+		seq_printf(sf, "&0x%llx", c->mask);
+	seq_printf(sf, "%s%llu", sc_op_text[c->op], c->value);
+}
+
+/**
+ * sc_args_show() - print the terms of a conditioned call as statements
+ * @sf: the file
+ * @pol: a published policy
+ * @abi: the call's table
+ * @nr: its number, in @pol's @cond
+ *
+ * "deny x86_64:socket!(a0<38)=EPERM # 41", one line per term, so that the
+ * text written back makes the same terms. An unconditional term after
+ * others is written "NAME()", which appends rather than replaces.
+ */
+void sc_args_show(struct seq_file *sf, const struct sc_policy *pol,
+		  enum sc_abi abi, unsigned int nr)
+{
+	const struct sc_term *t = sc_first_term(pol, abi, nr), *first = t;
+	const char *name = sc_name(abi, nr);
+	char act[24];
+
+	do {
+		const struct sc_cond *c = &pol->args->conds[t->cond];
+		unsigned int i, g;
+
+		if (name)
+			seq_printf(sf, "deny %s:%s", sc_abi_name[abi], name);
+		else
+			seq_printf(sf, "deny %s:%u", sc_abi_name[abi], nr);
+		if (t->nwhen || (t != first && !t->nunless)) {
+			seq_putc(sf, '(');
+			for (i = 0; i < t->nwhen; i++, c++) {
+				if (i)
+					seq_putc(sf, ',');
+				sc_show_cond(sf, c);
+			}
+			seq_putc(sf, ')');
+		}
+		for (g = 0; g < t->nunless; g++) {
+			seq_puts(sf, "!(");
+			for (i = 0; ; i++, c++) {
+				if (i)
+					seq_putc(sf, ',');
+				sc_show_cond(sf, c);
+				if (c->last)
+					break;
+			}
+			seq_putc(sf, ')');
+			c++;
+		}
+		sc_format_act(act, sizeof(act), t->act, "");
+		seq_printf(sf, "=%s # %u\n", act, nr);
+	} while (!(t++)->last);
+}
+
+/* ---- evaluation ----------------------------------------------------------------- */
+
+static __always_inline bool sc_econd_holds(const struct sc_econd *c,
+					   const struct pt_regs *regs)
+{
+	unsigned long reg = *(const unsigned long *)((const char *)regs + c->off);
+
+	return ((reg & c->mask) - c->lo <= c->span) != c->neg;
+}
+
+static __always_inline bool sc_term_matches(const struct sc_args *args,
+					    const struct sc_term *t,
+					    const struct pt_regs *regs)
+{
+	const struct sc_econd *c = &args->econds[t->cond];
+	unsigned int i, g;
+	bool all;
+
+	for (i = 0; i < t->nwhen; i++, c++)
+		if (!sc_econd_holds(c, regs))
+			return false;
+	for (g = 0; g < t->nunless; g++) {
+		all = true;
+		do {
+			all &= sc_econd_holds(c, regs);
+		} while (!(c++)->last);
+		if (all)
+			return false;
+	}
+	return true;
+}
+
+/**
+ * sc_args_act() - the action of a conditioned call
+ * @args: the policy's terms
+ * @abi: the call's table
+ * @nr: its number, conditioned in the policy
+ * @regs: its registers, after ptrace and seccomp
+ *
+ * Looks at a term only if its action would be stronger than what matched
+ * so far.
+ *
+ * Context: Any context; the policy is held (RCU).
+ * Return: the action of the strongest matching term, SC_ACT_ALLOW if none.
+ */
+u16 sc_args_act(const struct sc_args *args, enum sc_abi abi, unsigned int nr,
+		const struct pt_regs *regs)
+{
+	const struct sc_term *t = &args->terms[args->first[abi][nr]];
+	u16 act = SC_ACT_ALLOW;
+
+	do {
+		if (sc_act_kind(t->act) > sc_act_kind(act) &&
+		    sc_term_matches(args, t, regs))
+			act = t->act;
+	} while (!(t++)->last);
+	return act;
+}
+
+#ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST
+#include "syscalls_cgroup_args_test.c"
+#endif

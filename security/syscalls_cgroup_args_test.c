@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the system call controller's argument conditions: the
+ * parser and its errors, every operator at its boundaries, masks, AND, OR,
+ * "unless" groups and conditional allows, the settling of terms (dead terms
+ * dropped, a call left unconditioned), composition with a parent, the
+ * read-back text and its round trip, sc_args_covers() and the limits.
+ * Included at the end of syscalls_cgroup_args.c.
+ */
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#define SC_GETPPID	110	/* x86_64 getppid */
+
+KUNIT_DEFINE_ACTION_WRAPPER(sc_args_test_put, sc_policy_put, struct sc_policy *);
+
+/*
+ * The finished policy made by statements @text below @parent; NULL if it
+ * has no action. Fails the test if the write fails.
+ */
+static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
+					const struct sc_policy *parent)
+{
+	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
+	struct sc_policy *pol = sc_policy_new(NULL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	ret = sc_write_policy(pol, buf, parent);
+	if (ret)
+		sc_policy_discard(pol);
+	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
+	pol = sc_policy_finish(pol);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
+	if (pol)
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, pol), 0);
+	return pol;
+}
+
+/* The error of statements @text below @parent; the policy is discarded. */
+static int sc_args_error(struct kunit *test, const char *text,
+			 const struct sc_policy *parent)
+{
+	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
+	struct sc_policy *pol = sc_policy_new(NULL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	ret = sc_write_policy(pol, buf, parent);
+	sc_policy_discard(pol);
+	return ret;
+}
+
+/* The action of x86_64 getppid under @pol with arguments @a0..@a3. */
+static u16 sc_args_getppid(const struct sc_policy *pol, unsigned long a0,
+			   unsigned long a1, unsigned long a2, unsigned long a3)
+{
+	struct pt_regs regs = { .di = a0, .si = a1, .dx = a2, .r10 = a3 };
+
+	if (!pol)
+		return SC_ACT_ALLOW;
+	if (!test_bit(SC_GETPPID, pol->cond.map[SC_ABI_X86_64]))
+		return pol->act[SC_ABI_X86_64][SC_GETPPID];
+	return sc_args_act(pol->args, SC_ABI_X86_64, SC_GETPPID, &regs);
+}
+
+#define SC_EPERM	(SC_ACT_ERRNO | EPERM)
+#define SC_EACCES	(SC_ACT_ERRNO | EACCES)
+
+/* Print @pol as syscalls.policy does, into a buffer the test owns. */
+static char *sc_args_show_text(struct kunit *test, const struct sc_policy *pol)
+{
+	struct seq_file sf = { .size = 65536 };
+
+	sf.buf = kunit_kzalloc(test, sf.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sf.buf);
+	sc_show_policy(&sf, pol);
+	KUNIT_ASSERT_LT(test, sf.count, sf.size);
+	sf.buf[sf.count] = '\0';
+	return sf.buf;
+}
+
+static void sc_args_test_errors(struct kunit *test)
+{
+	static const struct {
+		const char *text;
+		int err;
+	} cases[] = {
+		{ "deny getppid(a6==1)", -EINVAL },
+		{ "deny getppid(b0==1)", -EINVAL },
+		{ "deny getppid(a0==)", -EINVAL },
+		{ "deny getppid(a0)", -EINVAL },
+		{ "deny getppid(==3)", -EINVAL },
+		{ "deny getppid(a0=3)", -EINVAL },
+		{ "deny getppid(a0=~3)", -EINVAL },
+		{ "deny getppid(a0<>3)", -EINVAL },
+		{ "deny getppid(a0&==3)", -EINVAL },
+		{ "deny getppid(a0==-1)", -EINVAL },
+		{ "deny getppid(a0==1", -EINVAL },
+		{ "deny getppid a0==1)", -EINVAL },
+		{ "deny getppid((a0==1))", -EINVAL },
+		{ "deny getppid(a0==1)x", -EINVAL },
+		{ "deny getppid(a0==1)(a0==2)", -EINVAL },
+		{ "deny getppid!(a0==1)(a0==2)", -EINVAL },
+		{ "deny getppid!()", -EINVAL },
+		{ "deny getppid(a0==1,)", -EINVAL },
+		{ "deny getppid(a0==1)=", -EINVAL },
+		{ "allow getppid()", -EINVAL },
+		{ "allow getppid!(a0==1)", -EINVAL },
+		{ "allow getppid(a0==1)=EPERM", -EINVAL },
+		{ "deny getppid(a0==0x10000000000000000)", -ERANGE },
+		{ "deny getppid(a0&0x10000000000000000==0)", -ERANGE },
+		{ "deny getppid(a0==1,a1==1,a2==1,a3==1,a4==1,a5==1,a0==1,a1==1,a2==1)", -E2BIG },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test, sc_args_error(test, cases[i].text, NULL),
+				    cases[i].err, "\"%s\"", cases[i].text);
+	/* Eight conditions are fine; white space inside parentheses too. */
+	sc_args_policy(test, "deny getppid(a0==1,a1==1,a2==1,a3==1,a4==1,a5==1,a0==1,a1==1)",
+		       NULL);
+	sc_args_policy(test, "deny getppid( a0 & 0xff == 1 , a1 <= 2 ) , getpid", NULL);
+}
+
+static void sc_args_test_operators(struct kunit *test)
+{
+	static const struct {
+		const char *text;
+		unsigned long below, at, above;	/* match a0 = 6, 7, 8? */
+	} ops[] = {
+		{ "deny getppid(a0==7)=EPERM", 0, 1, 0 },
+		{ "deny getppid(a0!=7)=EPERM", 1, 0, 1 },
+		{ "deny getppid(a0<7)=EPERM", 1, 0, 0 },
+		{ "deny getppid(a0<=7)=EPERM", 1, 1, 0 },
+		{ "deny getppid(a0>7)=EPERM", 0, 0, 1 },
+		{ "deny getppid(a0>=7)=EPERM", 0, 1, 1 },
+	};
+	struct sc_policy *pol;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		pol = sc_args_policy(test, ops[i].text, NULL);
+		KUNIT_EXPECT_EQ_MSG(test, sc_args_getppid(pol, 6, 0, 0, 0),
+				    ops[i].below ? SC_EPERM : 0, "%s", ops[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, sc_args_getppid(pol, 7, 0, 0, 0),
+				    ops[i].at ? SC_EPERM : 0, "%s", ops[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, sc_args_getppid(pol, 8, 0, 0, 0),
+				    ops[i].above ? SC_EPERM : 0, "%s", ops[i].text);
+	}
+
+	/* Unsigned 64-bit: -1 is the largest value. */
+	pol = sc_args_policy(test, "deny getppid(a1>0x7fffffffffffffff)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, ~0UL, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 1UL << 63, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, (1UL << 63) - 1, 0, 0), 0);
+
+	/* A mask keeps only its bits. */
+	pol = sc_args_policy(test, "deny getppid(a2&0xff==5)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 0, 0x1205, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 0, 0x1206, 0), 0);
+	pol = sc_args_policy(test, "deny getppid(a0&0x7e020000==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0x11, 0, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0x20000, 0, 0, 0), 0);
+}
+
+static void sc_args_test_and_or_unless(struct kunit *test)
+{
+	static const char socket_line[] =
+		"deny x86_64:socket!(a0<38)!(a0==39)!(a0>40)=EPERM # 41\n";
+	struct sc_policy *pol;
+	char *shown;
+
+	/* AND in one parenthesis. */
+	pol = sc_args_policy(test, "deny getppid(a0==1,a1==2,a2==3,a3&0xff==4)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 2, 3, 0x104), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 2, 3, 5), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 2, 3, 4), 0);
+
+	/* OR of items; the strongest kind wins, then the earlier term. */
+	pol = sc_args_policy(test,
+			     "deny getppid(a0==1)=EPERM getppid(a0==2)=kill\n"
+			     "deny getppid(a1==1)=EACCES getppid(a1==2)=log\n", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 0, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 1, 0, 0), SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 1, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 1, 0, 0), SC_EACCES);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 2, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 2, 0, 0), SC_ACT_LOG);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 0, 0, 0), 0);
+	/* Without registers: the strongest its terms can give. */
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID],
+			SC_ACT_COND | SC_ACT_KILL);
+
+	/* "unless" groups, as written and as a conditional allow makes them. */
+	pol = sc_args_policy(test, "deny getppid!(a0==1)!(a0==2,a1==3)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 0, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 3, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 4, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 0, 0, 0), SC_EPERM);
+	pol = sc_args_policy(test, "deny all=EPERM\n"
+				   "allow socket(a0<38) socket(a0==39) socket(a0>40)\n",
+			     NULL);
+	KUNIT_EXPECT_TRUE(test, test_bit(41, pol->cond.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_FALSE(test, test_bit(42, pol->cond.map[SC_ABI_X86_64]));
+	shown = sc_args_show_text(test, pol);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, socket_line));
+	/* A conditional allow of an allowed call changes nothing. */
+	KUNIT_EXPECT_NULL(test, sc_args_policy(test, "allow getppid(a0==1)", NULL));
+}
+
+static void sc_args_test_settle(struct kunit *test)
+{
+	struct sc_policy *pol;
+
+	/* An item without conditions replaces the terms. */
+	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM\ndeny getppid=EACCES", NULL);
+	KUNIT_EXPECT_NULL(test, pol->args);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID], SC_EACCES);
+	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM\nallow getppid", NULL);
+	KUNIT_EXPECT_NULL(test, pol);
+
+	/* Dead terms: after an unconditional one as strong, or a duplicate. */
+	pol = sc_args_policy(test, "deny getppid=EPERM getppid(a0==1)=EACCES", NULL);
+	KUNIT_EXPECT_NULL(test, pol->args);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID], SC_EPERM);
+	pol = sc_args_policy(test, "deny getppid(a0==1)=log getppid()=EPERM", NULL);
+	KUNIT_EXPECT_NULL(test, pol->args);
+	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM getppid(a0==1)=EACCES",
+			     NULL);
+	KUNIT_EXPECT_EQ(test, pol->args->nterms, 3);	/* x86_64, ia32, x32 */
+	/* A stronger conditioned term before an unconditional one stays. */
+	pol = sc_args_policy(test, "deny x86_64:getppid(a0==1)=kill x86_64:getppid()=EPERM",
+			     NULL);
+	KUNIT_EXPECT_EQ(test, pol->args->nterms, 2);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 0, 0, 0), SC_ACT_KILL);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 0, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
+			   "deny x86_64:getppid(a0==1)=kill # 110\n"
+			   "deny x86_64:getppid()=EPERM # 110\n");
+}
+
+static void sc_args_test_compose(struct kunit *test)
+{
+	struct sc_policy *parent, *own, *eff;
+
+	parent = sc_args_policy(test, "deny getppid(a0==1)=EPERM", NULL);
+	own = sc_args_policy(test, "deny getppid(a0==1)=EACCES getppid(a0==2)=EACCES",
+			     parent);
+	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, eff), 0);
+	/* The parent's errno stands; the cgroup adds its own. */
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 1, 0, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 2, 0, 0, 0), SC_EACCES);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 3, 0, 0, 0), 0);
+	KUNIT_EXPECT_TRUE(test, sc_policy_covers(eff, parent));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(parent, eff));
+	KUNIT_EXPECT_FALSE(test, sc_policy_covers(own, parent));
+
+	/* A conditional allow exempts from the cgroup's own terms only. */
+	own = sc_args_policy(test, "deny getppid=EACCES\nallow getppid(a0==1) getppid(a0==5)",
+			     parent);
+	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, eff), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 1, 0, 0, 0), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 5, 0, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_getppid(eff, 6, 0, 0, 0), SC_EACCES);
+
+	/* EPERM only where the parent acts whatever the arguments. */
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow getppid(a0==1)",
+					    sc_args_policy(test, "deny getppid", NULL)), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow getppid", parent), -EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow getppid(a0==1)", parent), 0);
+
+	/* Equal policies share: a child that copied its parent. */
+	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, parent, &eff), 0);
+	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
+	sc_policy_put(eff);
+}
+
+static void sc_args_test_round_trip(struct kunit *test)
+{
+	static const char text[] =
+		"deny all=EACCES\n"
+		"allow socket(a0<38) socket(a0==39) socket(a0>40) personality(a0==0xffffffff)\n"
+		"deny getppid(a0==38,a1&0xff!=2)=kill\n"
+		"deny ia32:getpid(a5<=0xffffffffffffffff)=kill\n";
+	static const char personality_line[] =
+		"deny x86_64:personality!(a0==4294967295)=EACCES # 135\n";
+	static const char getpid_lines[] =
+		"deny ia32:getpid=EACCES # 20\n"
+		"deny ia32:getpid(a5<=18446744073709551615)=kill # 20\n";
+	struct sc_policy *pol, *again, *parent, *eff;
+	char *shown;
+
+	pol = sc_args_policy(test, text, NULL);
+	shown = sc_args_show_text(test, pol);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, personality_line));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, getpid_lines));
+	again = sc_args_policy(test, shown, NULL);
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(pol, again));
+	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, again), shown);
+
+	/* The effective text, written below the same parent, is the same. */
+	parent = sc_args_policy(test, "deny getppid(a0==1)=EPERM getppid()=EACCES", NULL);
+	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, pol, &eff), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, eff), 0);
+	shown = sc_args_show_text(test, eff);
+	again = sc_args_policy(test, shown, parent);
+	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, again, &again), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, again), 0);
+	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, again), shown);
+}
+
+static void sc_args_test_limits(struct kunit *test)
+{
+	char *text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	unsigned int i, len;
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	len = sprintf(text, "deny");
+	for (i = 0; i < SC_CALL_TERMS_MAX; i++)
+		len += sprintf(text + len, " x86_64:getppid(a0==%u)", i);
+	sc_args_policy(test, text, NULL);
+	sprintf(text + len, " x86_64:getppid(a0==99)");
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
+
+	/* 16 terms of 8 conditions: 128; one more condition is too many. */
+	len = sprintf(text, "deny");
+	for (i = 0; i < SC_CALL_CONDS_MAX / SC_COND_MAX; i++)
+		len += sprintf(text + len, " x86_64:getppid(a0==%u,%s)", i,
+			       "a1==1,a2==1,a3==1,a4==1,a5==1,a1==2,a2==2");
+	sc_args_policy(test, text, NULL);
+	sprintf(text + len, "\nallow x86_64:getppid(a0==99)");
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
+}
+
+static struct kunit_case syscalls_cgroup_args_test_cases[] = {
+	KUNIT_CASE(sc_args_test_errors),
+	KUNIT_CASE(sc_args_test_operators),
+	KUNIT_CASE(sc_args_test_and_or_unless),
+	KUNIT_CASE(sc_args_test_settle),
+	KUNIT_CASE(sc_args_test_compose),
+	KUNIT_CASE(sc_args_test_round_trip),
+	KUNIT_CASE(sc_args_test_limits),
+	{}
+};
+
+static struct kunit_suite syscalls_cgroup_args_test_suite = {
+	.name = "syscalls_cgroup_args",
+	.test_cases = syscalls_cgroup_args_test_cases,
+};
+
+kunit_test_suite(syscalls_cgroup_args_test_suite);
