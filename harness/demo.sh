@@ -59,12 +59,17 @@ run "mkdir $cg/act/sub; echo 'getuid=log uname=EPERM' > $cg/act/sub/syscalls.den
 run "grep -E 'x86_64:(uname|getuid)=' $cg/act/sub/syscalls.policy"
 run "echo uname > $cg/act/sub/syscalls.allow   # logged above: EPERM"
 
+say "Argument conditions: kill(2) may send SIGTERM, not SIGKILL"
+run "mkdir $cg/args; echo 'kill(a1==9)=EPERM' > $cg/args/syscalls.deny; grep x86_64:kill $cg/args/syscalls.policy"
+run "sleep 100 & sh -c 'echo \$\$ > $cg/args/tasks; kill -9 \$0; echo kill -9: \$?; kill -15 \$0; echo kill -15: \$?' \$!"
+
 say "A whole profile in one write: moby's default seccomp profile (x86 part)"
 run "head -4 /data/moby.policy; grep -c . /data/moby.policy"
 run "mkdir $cg/moby; sh -c 'echo \$\$ > $cg/moby/tasks; while :; do ls / >/dev/null; echo >> /tmp/loop; sleep 0.1; done' & sleep 0.5"
 run "cat /data/moby.policy > $cg/moby/syscalls.policy; n=\$(wc -l < /tmp/loop); sleep 1; echo loop: \$n then \$(wc -l < /tmp/loop) rounds"
 run "echo \$\$ > $cg/moby/tasks; mkdir -p /mnt; mount -t tmpfs none /mnt; echo status \$?   # mount: not in moby's list"
 run "kill \$(cat $cg/moby/tasks) 2>/dev/null; cat $cg/moby/syscalls.stat"
+run "grep -E 'x86_64:(socket|personality|clone)!' $cg/moby/syscalls.policy   # its argument rules"
 run "cat $cg/moby/syscalls.policy > /tmp/copy; mkdir $cg/copy; cat /tmp/copy > $cg/copy/syscalls.policy"
 run "cmp $cg/moby/syscalls.policy $cg/copy/syscalls.policy && echo 'same policy'"
 

@@ -539,6 +539,28 @@ static inline int audit_set_enabled(int enabled)
 	return audit_status_request(AUDIT_SET, &s);
 }
 
+/*
+ * Read at most @max bytes of @path into a new buffer with room for @extra
+ * more and a NUL; its length or -errno.
+ */
+static inline long read_file(const char *path, char **text, size_t max,
+			     size_t extra)
+{
+	long len = 0, n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	*text = malloc(max + extra + 1);
+	while (*text && (n = read(fd, *text + len, max - len)) > 0)
+		len += n;
+	close(fd);
+	if (!*text)
+		return -ENOMEM;
+	(*text)[len] = '\0';
+	return len;
+}
+
 /* Does the kernel log hold @needle? */
 static inline int klog_has(const char *needle)
 {

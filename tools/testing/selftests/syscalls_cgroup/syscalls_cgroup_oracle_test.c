@@ -718,24 +718,6 @@ static int enter_cgroup(void *arg)
 	return cg_enter(arg, 0);
 }
 
-/* Read all of @path into a new buffer with room for @extra more; -errno. */
-static long read_file(const char *path, char **text, size_t extra)
-{
-	long len = 0, n;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -errno;
-	*text = malloc(POLICY_MAX + extra + 1);
-	while (*text && (n = read(fd, *text + len, POLICY_MAX - len)) > 0)
-		len += n;
-	close(fd);
-	if (!*text)
-		return -ENOMEM;
-	(*text)[len] = '\0';
-	return len;
-}
-
 /* "allowed", "EPERM"-like, or "ran: N". */
 static const char *outcome(long r, char *buf, size_t size)
 {
@@ -779,7 +761,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	uint64_t seed = seed_env ? strtoull(seed_env, NULL, 0) : 0x5eedc0ffee2026ULL;
 	size_t size;
 
-	len = read_file(MOBY_POLICY, &policy, sizeof(extra_both) + sizeof(extra_cgroup));
+	len = read_file(MOBY_POLICY, &policy, POLICY_MAX, sizeof(extra_both) + sizeof(extra_cgroup));
 	ASSERT_LT(0, len) TH_LOG("%s: %s", MOBY_POLICY, strerror(-len));
 	ASSERT_EQ(0, build_filters(&o, policy, &fl.f, &fl.g))
 		TH_LOG("libseccomp: cannot build the filter at %s", o.err);

@@ -113,24 +113,6 @@ static void probe_all(struct probes *p)
 		p->fork_status = WEXITSTATUS(status);
 }
 
-/* Read all of @path into a new buffer; its length or -errno. */
-static long read_file(const char *path, char **text)
-{
-	long len = 0, n;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -errno;
-	*text = malloc(POLICY_MAX + 1);
-	while (*text && (n = read(fd, *text + len, POLICY_MAX - len)) > 0)
-		len += n;
-	close(fd);
-	if (!*text)
-		return -ENOMEM;
-	(*text)[len] = '\0';
-	return len;
-}
-
 TEST_F(cg, moby_profile_keeps_a_shell_working)
 {
 	char cnt[64], tmp[64], script[384], path[192], *policy = NULL, stat_buf[4096];
@@ -142,7 +124,7 @@ TEST_F(cg, moby_profile_keeps_a_shell_working)
 	ssize_t n;
 	int fd, i;
 
-	len = read_file(MOBY_POLICY, &policy);
+	len = read_file(MOBY_POLICY, &policy, POLICY_MAX, 0);
 	ASSERT_LT(0, len) TH_LOG("%s: %s", MOBY_POLICY, strerror(-len));
 	snprintf(cnt, sizeof(cnt), "/tmp/moby_cnt.%d", getpid());
 	snprintf(tmp, sizeof(tmp), "/tmp/moby_f.%d", getpid());

@@ -12,8 +12,8 @@
  *   always fail with ENOSYS; getpid is never denied and must always work;
  *   getppid is never denied in "flux" and must always work there;
  * - writers: changing the policies of flux and its children (other calls,
- *   valid and invalid writes), so that cgroups flip between restricted and
- *   unrestricted;
+ *   with and without argument conditions, valid and invalid writes), so that
+ *   cgroups flip between restricted and unrestricted;
  * - a migrator moving the callers' threads between sibling cgroups (on v2
  *   through cgroup.threads);
  * - a second migrator making moves where attach() is not called, while the
@@ -147,13 +147,16 @@ static void writer(int seed)
 	static const char * const items[] = {
 		"uname", "ia32:uname", "acct sync", "x32:520", "ptrace", "0-3",
 		"ia32:100-120", "nosuchcall", "getppid 9999", "",
+		/* argument conditions, on calls the callers never make */
+		"ptrace(a0==16)=EPERM", "uname(a0<5) acct(a1&0xf==2)",
+		"ia32:uname!(a0==0)=log", "ptrace(a6==1)",
 	};
 	unsigned int r = seed;
 	char buf[PATH_MAX];
 
 	while (!stopping()) {
 		const char *cg = at(buf, sizeof(buf), cgs[rand_r(&r) % 3]);
-		const char *item = items[rand_r(&r) % 10];
+		const char *item = items[rand_r(&r) % ARRAY_SIZE(items)];
 
 		cg_write(cg, rand_r(&r) % 2 ? "syscalls.deny" : "syscalls.allow", item);
 		count(&sh->writes);
