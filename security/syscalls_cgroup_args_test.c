@@ -16,11 +16,11 @@
 KUNIT_DEFINE_ACTION_WRAPPER(sc_args_test_put, sc_policy_put, struct sc_policy *);
 
 /*
- * The finished policy made by statements @text below @parent; NULL if it
- * has no action. Fails the test if the write fails.
+ * Write statements @text below @parent into a new policy: the error; the
+ * unfinished policy in *@polp on success (discarded on error).
  */
-static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
-					const struct sc_policy *parent)
+static int sc_args_write(struct kunit *test, const char *text,
+			 const struct sc_policy *parent, struct sc_policy **polp)
 {
 	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
 	struct sc_policy *pol = sc_policy_new(NULL);
@@ -31,7 +31,22 @@ static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
 	ret = sc_write_policy(pol, buf, parent);
 	if (ret)
 		sc_policy_discard(pol);
-	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
+	else
+		*polp = pol;
+	return ret;
+}
+
+/*
+ * The finished policy made by statements @text below @parent; NULL if it
+ * has no action. Fails the test if the write fails.
+ */
+static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
+					const struct sc_policy *parent)
+{
+	struct sc_policy *pol;
+
+	KUNIT_ASSERT_EQ_MSG(test, sc_args_write(test, text, parent, &pol), 0,
+			    "policy \"%s\"", text);
 	pol = sc_policy_finish(pol);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
 	if (pol)
@@ -43,14 +58,11 @@ static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
 static int sc_args_error(struct kunit *test, const char *text,
 			 const struct sc_policy *parent)
 {
-	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
-	struct sc_policy *pol = sc_policy_new(NULL);
-	int ret;
+	struct sc_policy *pol;
+	int ret = sc_args_write(test, text, parent, &pol);
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_NOT_NULL(test, pol);
-	ret = sc_write_policy(pol, buf, parent);
-	sc_policy_discard(pol);
+	if (!ret)
+		sc_policy_discard(pol);
 	return ret;
 }
 

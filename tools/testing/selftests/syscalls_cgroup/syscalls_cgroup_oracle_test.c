@@ -761,7 +761,8 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	uint64_t seed = seed_env ? strtoull(seed_env, NULL, 0) : 0x5eedc0ffee2026ULL;
 	size_t size;
 
-	len = read_file(MOBY_POLICY, &policy, POLICY_MAX, sizeof(extra_both) + sizeof(extra_cgroup));
+	len = read_file(MOBY_POLICY, &policy, POLICY_MAX,
+			sizeof(extra_both) + sizeof(extra_cgroup));
 	ASSERT_LT(0, len) TH_LOG("%s: %s", MOBY_POLICY, strerror(-len));
 	ASSERT_EQ(0, build_filters(&o, policy, &fl.f, &fl.g))
 		TH_LOG("libseccomp: cannot build the filter at %s", o.err);
