@@ -4,14 +4,22 @@
 #   make check    build, boot once, run KUnit and the selftests, print "N passed, N failed"
 #   make shell    boot into an interactive busybox shell
 #   make patch    write the whole change as one patch against the pristine tree
+#   make check ARCH=i386   the same on a 32-bit kernel, busybox and selftests
 #
-# Everything generated lives under $(B)/ (ignored by git).
+# Everything generated lives under $(B)/ (ignored by git); what depends on
+# the architecture under $(OUT)/: $(B)/ for x86_64, $(B)/i386/ for i386.
 
 B        := build
 KSRC     := $(B)/linux
-KOBJ     := $(B)/obj
+ifeq ($(ARCH),i386)
+OUT      := $(B)/i386
+else
+OUT      := $(B)
+endif
+KOBJ     := $(OUT)/obj
 KIMG     := $(KOBJ)/arch/x86/boot/bzImage
-INITRD   := $(B)/initramfs.cpio.gz
+INITRD   := $(OUT)/initramfs.cpio.gz
+R        := $(OUT)/rootfs
 TARBALL  := /usr/src/linux-source-6.12.tar.xz
 JOBS     := $(shell nproc)
 
@@ -24,31 +32,45 @@ PATCHES       := $(addprefix patches/,$(shell cat patches/series))
 # Selftests built as static programs and run inside the guest.
 SELFTEST_DIR  := tools/testing/selftests/syscalls_cgroup
 SELFTESTS     := $(patsubst $(SELFTEST_DIR)/%.c,%,$(wildcard $(SELFTEST_DIR)/*_test.c))
-SELFTEST_BINS := $(addprefix $(B)/rootfs/tests/,$(SELFTESTS))
+SELFTEST_BINS := $(addprefix $(R)/tests/,$(SELFTESTS))
 # Programs from Debian put into the guest (with their libraries).
 CGTOOLS       := /usr/bin/cgset /usr/bin/cgget
 # KUnit suites that must report (kunit_suite .name).
 KUNIT_SUITES  := syscalls_cgroup syscalls_cgroup_args syscalls_cgroup_uring
-BENCH_BIN     := $(B)/rootfs/bench/syscalls_cgroup_bench
-STRESS_BIN    := $(B)/rootfs/stress/syscalls_cgroup_stress
+BENCH_BIN     := $(R)/bench/syscalls_cgroup_bench
+STRESS_BIN    := $(R)/stress/syscalls_cgroup_stress
 # The kernel's own suites, run beside ours (see harness/peers.awk).
-PEERS         := $(addprefix $(B)/rootfs/peers/,seccomp_bpf test_freezer test_kill)
+PEERS         := $(addprefix $(R)/peers/,seccomp_bpf test_freezer test_kill)
 # Programs the selftests run: one call through one entry, 64- and 32-bit.
-HELPERS       := $(B)/rootfs/helpers/syscalls_cgroup_worker \
-		 $(B)/rootfs/helpers/syscalls_cgroup_worker32
+HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
+		 $(R)/helpers/syscalls_cgroup_worker32
 
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
 	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev
 
 QEMU_TIMEOUT ?= 900
+
+# The 32-bit build: the test kernel's fragment plus harness/i386.config, and
+# every program of the guest 32-bit, busybox from Debian's busybox-static:i386.
+ifeq ($(ARCH),i386)
+QEMU_ARCH := i386
+KCONFIGS  := harness/kernel.config harness/i386.config
+CC_GUEST  := gcc -m32 -static -O2 -Wall -pthread
+BUSYBOX   := $(OUT)/busybox
+else
+QEMU_ARCH := x86_64
+KCONFIGS  := harness/kernel.config
+CC_GUEST  := gcc -static -O2 -Wall -pthread
+BUSYBOX   := /bin/busybox
+endif
 # Test and stress guests run on CPUS real vCPUs: without ACPI, "-smp 2"
 # alone brings up one (SeaBIOS's MP table lists one processor), while one
 # socket per CPU brings up all; thread=multi runs them in parallel. The guest
 # reports how many came up and harness/results.awk fails a run with fewer.
 # An Intel vendor makes the 32-bit vDSO enter with sysenter.
 CPUS := 2
-QEMU := qemu-system-x86_64 -accel tcg,thread=multi -cpu max,vendor=GenuineIntel \
+QEMU := qemu-system-$(QEMU_ARCH) -accel tcg,thread=multi -cpu max,vendor=GenuineIntel \
 	-smp cpus=$(CPUS),sockets=$(CPUS) -m 1G -no-reboot -kernel $(KIMG) -initrd $(INITRD)
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
@@ -123,8 +145,8 @@ define kbuild
 	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage
 endef
 
-$(KOBJ)/.config: $(B)/.patched harness/kernel.config
-	$(call kconfig,$(KOBJ),harness/kernel.config)
+$(KOBJ)/.config: $(B)/.patched $(KCONFIGS)
+	$(call kconfig,$(KOBJ),$(KCONFIGS))
 
 kernel: $(KOBJ)/.config $(B)/.overlay
 	$(call kbuild,$(KOBJ))
@@ -135,17 +157,17 @@ $(KIMG): kernel
 # Our programs, static, compiled from the tree's copy (where
 # "../kselftest_harness.h" resolves); the worker also as a 32-bit program.
 SELFTEST_HDRS := syscalls_cgroup.h syscalls_cgroup_uring.h
-OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(B)/rootfs/helpers/syscalls_cgroup_worker
+OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(R)/helpers/syscalls_cgroup_worker
 .SECONDEXPANSION:
 $(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@gcc -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c $(LDLIBS)
+	@$(CC_GUEST) -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c $(LDLIBS)
 
 # The oracle test builds its seccomp filters with libseccomp (Debian's libseccomp.a).
-$(B)/rootfs/tests/syscalls_cgroup_oracle_test: LDLIBS := -lseccomp
+$(R)/tests/syscalls_cgroup_oracle_test: LDLIBS := -lseccomp
 
-$(B)/rootfs/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c \
+$(R)/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c \
 		$(SELFTEST_DIR)/syscalls_cgroup_uring.h $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC -m32 $@"
@@ -157,19 +179,19 @@ $(B)/hdr/.stamp: $(KOBJ)/.config
 	@touch $@
 
 PEER_CC := gcc -static -O2 -pthread -w -I$(B)/hdr/include
-$(B)/rootfs/peers/seccomp_bpf: $(B)/hdr/.stamp
+$(R)/peers/seccomp_bpf: $(B)/hdr/.stamp
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(PEER_CC) -o $@ $(KSRC)/tools/testing/selftests/seccomp/seccomp_bpf.c -lcap
 
-$(B)/rootfs/peers/test_%: $(B)/hdr/.stamp
+$(R)/peers/test_%: $(B)/hdr/.stamp
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(PEER_CC) -o $@ $(addprefix $(KSRC)/tools/testing/selftests/cgroup/,test_$*.c cgroup_util.c)
 
 # moby's default seccomp profile (shipped as JSON) turned into a
 # syscalls.policy, for the profile test, the demo and the benchmark.
-MOBY_POLICY := $(B)/rootfs/data/moby.policy
+MOBY_POLICY := $(R)/data/moby.policy
 $(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(SELFTEST_DIR)/moby_policy.py | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
@@ -179,26 +201,43 @@ $(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(SELFTEST_DIR)/moby_policy.py
 # syscalls_cgroup_crun_test: /crun/bundle/config.json (checked in) and its
 # rootfs (static busybox; the test copies itself in as /probe and writes /job).
 CRUN        := /usr/bin/crun
-CRUN_BUNDLE := $(B)/rootfs/crun/bundle
+CRUN_BUNDLE := $(R)/crun/bundle
 $(CRUN_BUNDLE)/config.json: $(SELFTEST_DIR)/crun-config.json $(B)/.deps
 	@for f in $(CRUN) $$(ldd $(CRUN) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
-		cp --parents -L $$f $(B)/rootfs/; done
+		cp --parents -L $$f $(R)/; done
 	@mkdir -p $(addprefix $(CRUN_BUNDLE)/rootfs/,bin proc dev sys tmp)
 	@cp /bin/busybox $(CRUN_BUNDLE)/rootfs/bin/busybox
 	@for a in sh sleep echo cat; do ln -sf busybox $(CRUN_BUNDLE)/rootfs/bin/$$a; done
 	@cp $< $@
 
-$(INITRD): harness/init harness/demo.sh $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) \
-	   $(PEERS) $(MOBY_POLICY) $(CRUN_BUNDLE)/config.json $(B)/.deps
-	@mkdir -p $(addprefix $(B)/rootfs/,bin tests proc sys dev tmp)
-	@cp /bin/busybox $(B)/rootfs/bin/busybox
-	@cp harness/init $(B)/rootfs/init
-	@cp harness/demo.sh $(B)/rootfs/demo.sh
-	@chmod +x $(B)/rootfs/init
+# A 32-bit busybox: Debian's busybox-static:i386, through multiarch.
+$(OUT)/busybox: | $(B)/.deps
+	@dpkg --print-foreign-architectures | grep -qx i386 || \
+		{ dpkg --add-architecture i386 && apt-get update -qq; }
+	@rm -rf $(OUT)/deb && mkdir -p $(OUT)/deb
+	@cd $(OUT)/deb && apt-get download -qq busybox-static:i386 && dpkg-deb -x busybox-static_*.deb .
+	@cp $(OUT)/deb/bin/busybox $@ && rm -rf $(OUT)/deb
+
+# What the guest carries. The 32-bit guest: the selftests and their helpers;
+# Debian's 64-bit programs (cgroup-tools, crun) cannot run there.
+ifeq ($(ARCH),i386)
+GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY)
+else
+GUEST := $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) $(PEERS) $(MOBY_POLICY) \
+	 $(CRUN_BUNDLE)/config.json
+endif
+
+$(INITRD): harness/init harness/demo.sh $(GUEST) $(BUSYBOX) $(B)/.deps
+	@mkdir -p $(addprefix $(R)/,bin tests proc sys dev tmp)
+	@cp $(BUSYBOX) $(R)/bin/busybox
+	@cp harness/init $(R)/init
+	@cp harness/demo.sh $(R)/demo.sh
+	@chmod +x $(R)/init
 	@# cgroup-tools, with the shared libraries they need, for the selftests
-	@for f in $(CGTOOLS) $$(ldd $(CGTOOLS) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
-		cp --parents -L $$f $(B)/rootfs/; done
-	@cd $(B)/rootfs && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1 > $(CURDIR)/$@
+	@[ "$(ARCH)" = i386 ] || \
+	for f in $(CGTOOLS) $$(ldd $(CGTOOLS) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
+		cp --parents -L $$f $(R)/; done
+	@cd $(R) && find . | cpio -o -H newc --quiet -R 0:0 | gzip -1 > $(CURDIR)/$@
 
 # --- running the guest ----------------------------------------------------------
 demo: kernel $(INITRD)
@@ -211,13 +250,13 @@ shell: kernel $(INITRD)
 # The kernel console (KUnit, splats) goes to console.log; the selftests write
 # their TAP to the second serial port, results.log.
 check: kernel $(INITRD)
-	@echo "  QEMU    running the tests (log: $(B)/console.log)"
-	@rm -f $(B)/console.log $(B)/results.log
+	@echo "  QEMU    running the tests (log: $(OUT)/console.log)"
+	@rm -f $(OUT)/console.log $(OUT)/results.log
 	@timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
-		-serial file:$(B)/console.log -serial file:$(B)/results.log \
+		-serial file:$(OUT)/console.log -serial file:$(OUT)/results.log \
 		-append "$(APPEND) harness=check" </dev/null; \
-	echo "qemu exit status $$?" >> $(B)/results.log
-	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/results.awk $(B)/console.log $(B)/results.log
+	echo "qemu exit status $$?" >> $(OUT)/results.log
+	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
 
 # --- benchmark: instruction counts under -icount, kernels with and without -----
 BENCH_Y := $(B)/bench-y
@@ -318,7 +357,7 @@ patch: $(B)/.unpacked
 	@echo $(CURDIR)/$(B)/syscalls-cgroup.patch
 
 clean:
-	rm -rf $(KOBJ) $(B)/rootfs $(INITRD) $(B)/*.log
+	rm -rf $(KOBJ) $(R) $(INITRD) $(B)/*.log
 
 distclean:
 	rm -rf $(B)

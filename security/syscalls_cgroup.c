@@ -417,15 +417,18 @@ static void sc_set_recording(struct syscalls_cgroup *root, bool on)
 
 /*
  * Which table a call dispatches to, mirroring arch/x86/entry/common.c: ia32
- * when the task is in a 32-bit call, otherwise the x86_64 table, otherwise
- * the x32 table (@nr with __X32_SYSCALL_BIT). False for numbers no table
- * has; the dispatcher fails those with ENOSYS itself.
+ * when the task is in a 32-bit call (always, on a 32-bit kernel), otherwise
+ * the x86_64 table, otherwise the x32 table (@nr with __X32_SYSCALL_BIT).
+ * False for numbers no table has; the dispatcher fails those with ENOSYS
+ * itself.
  */
 static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 					unsigned int *index)
 {
 	unsigned int unr = nr;
 
+	*abi = SC_ABI_IA32;
+#ifdef CONFIG_X86_64
 	if (in_ia32_syscall()) {
 		*abi = SC_ABI_IA32;
 	} else if (unr < NR_syscalls) {
@@ -434,6 +437,7 @@ static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 		*abi = SC_ABI_X32;
 		unr -= __X32_SYSCALL_BIT;
 	}
+#endif
 	if (unr >= sc_nr[*abi])
 		return false;
 	*index = array_index_nospec(unr, sc_nr[*abi]);
@@ -492,8 +496,8 @@ static __always_inline u16 sc_hit(const struct sc_policy *pol,
 		act = regs ? sc_args_act(pol->args, abi, *index, regs) :
 			     act & ~SC_ACT_COND;
 
-	if (abi != SC_ABI_IA32 || (*index != __NR_ia32_socketcall &&
-				   *index != __NR_ia32_ipc))
+	if (abi != SC_ABI_IA32 || (*index != SC_NR_IA32(socketcall) &&
+				   *index != SC_NR_IA32(ipc)))
 		return act;
 	sub = sc_mux_sub(*index, sc_arg0());
 	sub_act = sub ? pol->act[SC_ABI_IA32][sub] & ~SC_ACT_COND : SC_ACT_ALLOW;
@@ -646,7 +650,7 @@ static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 	rcu_read_lock();
 	sc = css_sc(task_css(current, syscalls_cgrp_id));
 	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
-	    (index == __NR_ia32_socketcall || index == __NR_ia32_ipc))
+	    (index == SC_NR_IA32(socketcall) || index == SC_NR_IA32(ipc)))
 		sc_record_mux(READ_ONCE(sc->rec), index);
 	/* Before its first execve in an exec-mode cgroup: @pre, within @eff. */
 	if (unlikely(test_syscall_work(SYSCALLS_CGROUP_EXEC)))
@@ -739,8 +743,8 @@ long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
 	rec = READ_ONCE(sc->rec);
 	if (unlikely(rec)) {
 		sc_mark(rec, abi, index);
-		if (unlikely(abi == SC_ABI_IA32 && (index == __NR_ia32_socketcall ||
-						    index == __NR_ia32_ipc))) {
+		if (unlikely(abi == SC_ABI_IA32 && (index == SC_NR_IA32(socketcall) ||
+						    index == SC_NR_IA32(ipc)))) {
 			rcu_read_unlock();
 			return sc_slow(regs, nr, abi, index);
 		}
@@ -1057,8 +1061,8 @@ static int syscalls_show(struct seq_file *sf, void *v)
 	eff = sc_policy_get(sc_eff(sc));
 	mutex_unlock(&syscalls_mutex);
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		const char *prefix = abi == SC_ABI_X86_64 ? "" : sc_abi_name[abi];
-		const char *sep = abi == SC_ABI_X86_64 ? "" : ":";
+		const char *prefix = abi == SC_ABI_NATIVE ? "" : sc_abi_name[abi];
+		const char *sep = abi == SC_ABI_NATIVE ? "" : ":";
 
 		for (nr = 0; nr < sc_nr[abi]; nr++)
 			if (!sc_policy_act(eff, abi, nr) == allowed)

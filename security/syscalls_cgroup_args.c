@@ -537,17 +537,17 @@ static void sc_draft_settle(struct sc_policy *pol, enum sc_abi abi,
 	}
 }
 
-/*
- * The registers of the arguments, as syscall_get_arguments() reads them:
- * x86_64 and x32, then ia32.
- */
-static const u16 sc_arg_off[2][6] = {
-	{ offsetof(struct pt_regs, di), offsetof(struct pt_regs, si),
-	  offsetof(struct pt_regs, dx), offsetof(struct pt_regs, r10),
-	  offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9) },
-	{ offsetof(struct pt_regs, bx), offsetof(struct pt_regs, cx),
-	  offsetof(struct pt_regs, dx), offsetof(struct pt_regs, si),
-	  offsetof(struct pt_regs, di), offsetof(struct pt_regs, bp) },
+/* The registers of the arguments, as syscall_get_arguments() reads them. */
+#define SC_REG(r)	offsetof(struct pt_regs, r)
+static const u16 sc_arg_off[SC_NR_ABIS][6] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= { SC_REG(di), SC_REG(si), SC_REG(dx),
+			    SC_REG(r10), SC_REG(r8), SC_REG(r9) },
+	[SC_ABI_X32]	= { SC_REG(di), SC_REG(si), SC_REG(dx),
+			    SC_REG(r10), SC_REG(r8), SC_REG(r9) },
+#endif
+	[SC_ABI_IA32]	= { SC_REG(bx), SC_REG(cx), SC_REG(dx),
+			    SC_REG(si), SC_REG(di), SC_REG(bp) },
 };
 
 /*
@@ -560,7 +560,7 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
 	u64 v = c->value;
 
 	e->mask = abi == SC_ABI_IA32 ? c->mask & U32_MAX : c->mask;
-	e->off = sc_arg_off[abi == SC_ABI_IA32][c->arg];
+	e->off = sc_arg_off[abi][c->arg];
 	e->last = c->last;
 	e->neg = c->op == SC_OP_NE;
 	e->lo = 0;

@@ -38,43 +38,30 @@
 #include "syscalls_cgroup_args.h"
 #include "syscalls_cgroup_names.h"
 
-const unsigned int sc_nr[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= NR_syscalls,
-	[SC_ABI_IA32]	= IA32_NR_syscalls,
-	[SC_ABI_X32]	= X32_NR_syscalls,
-};
+#ifdef CONFIG_X86_64
+#define SC_TABLES(x)	x(X86_64, x86_64, NR_syscalls), x(IA32, ia32, IA32_NR_syscalls), \
+			x(X32, x32, X32_NR_syscalls)
+#else
+#define SC_TABLES(x)	x(IA32, ia32, IA32_NR_syscalls)
+#endif
 
-const char *const sc_abi_name[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= "x86_64",
-	[SC_ABI_IA32]	= "ia32",
-	[SC_ABI_X32]	= "x32",
-};
+#define SC_NR(ABI, abi, nr)		[SC_ABI_##ABI] = nr
+#define SC_ABI_NAME(ABI, abi, nr)	[SC_ABI_##ABI] = #abi
+#define SC_NAMES(ABI, abi, nr)		[SC_ABI_##ABI] = sc_names_##abi
+#define SC_NAMES_LEN(ABI, abi, nr)	[SC_ABI_##ABI] = ARRAY_SIZE(sc_names_##abi)
+#define SC_ENTRIES(ABI, abi, nr)	[SC_ABI_##ABI] = sc_entries_##abi
+#define SC_ENTRIES_LEN(ABI, abi, nr)	[SC_ABI_##ABI] = ARRAY_SIZE(sc_entries_##abi)
+
+const unsigned int sc_nr[SC_NR_ABIS] = { SC_TABLES(SC_NR) };
+const char *const sc_abi_name[SC_NR_ABIS] = { SC_TABLES(SC_ABI_NAME) };
 
 /* Names, generated from the syscall_*.tbl files; NULL in holes. */
-static const char *const *const sc_names[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= sc_names_x86_64,
-	[SC_ABI_IA32]	= sc_names_ia32,
-	[SC_ABI_X32]	= sc_names_x32,
-};
-
-static const unsigned int sc_names_len[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_names_x86_64),
-	[SC_ABI_IA32]	= ARRAY_SIZE(sc_names_ia32),
-	[SC_ABI_X32]	= ARRAY_SIZE(sc_names_x32),
-};
+static const char *const *const sc_names[SC_NR_ABIS] = { SC_TABLES(SC_NAMES) };
+static const unsigned int sc_names_len[SC_NR_ABIS] = { SC_TABLES(SC_NAMES_LEN) };
 
 /* Entry points, numbered alike in every table (0: none); also generated. */
-static const u16 *const sc_entries[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= sc_entries_x86_64,
-	[SC_ABI_IA32]	= sc_entries_ia32,
-	[SC_ABI_X32]	= sc_entries_x32,
-};
-
-static const unsigned int sc_entries_len[SC_NR_ABIS] = {
-	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_entries_x86_64),
-	[SC_ABI_IA32]	= ARRAY_SIZE(sc_entries_ia32),
-	[SC_ABI_X32]	= ARRAY_SIZE(sc_entries_x32),
-};
+static const u16 *const sc_entries[SC_NR_ABIS] = { SC_TABLES(SC_ENTRIES) };
+static const unsigned int sc_entries_len[SC_NR_ABIS] = { SC_TABLES(SC_ENTRIES_LEN) };
 
 /*
  * Calls that end a task or leave a signal handler: denying them would leave
@@ -87,7 +74,10 @@ static struct sc_set sc_never __ro_after_init;
  * another entry point); a bare name covers them too. The ia32 tables have
  * no accept and no semop: the C library makes accept4 and
  * semtimedop_time64 calls for them, as the kernel does for socketcall's
- * SYS_ACCEPT and ipc's SEMOP.
+ * SYS_ACCEPT and ipc's SEMOP. On a 32-bit kernel, SC_IA32_LINKED adds the
+ * ia32 calls that share their entry point with an x86_64 call of another
+ * name (setuid32: setuid), which a 64-bit kernel links by entry point: a
+ * bare name covers the same ia32 calls on both.
  */
 static const struct {
 	const char *name, *ia32;
@@ -115,6 +105,7 @@ static const struct {
 	{ "fadvise64", "fadvise64_64" },
 	{ "accept", "accept4" },
 	{ "semop", "semtimedop_time64" },
+	SC_IA32_LINKED
 };
 
 /*
@@ -243,16 +234,16 @@ static unsigned int sc_entry(enum sc_abi abi, unsigned int nr)
 
 /**
  * sc_mux_sub() - the call an ia32 socketcall or ipc performs
- * @mux: __NR_ia32_socketcall or __NR_ia32_ipc
+ * @mux: the ia32 socketcall or ipc
  * @call: its first argument, as the compat entry point sees it
  *
  * Return: the ia32 number of the call, or 0 if the argument selects none.
  */
 unsigned int sc_mux_sub(unsigned int mux, u32 call)
 {
-	if (mux == __NR_ia32_socketcall && call < ARRAY_SIZE(sc_socketcall_nr))
+	if (mux == SC_NR_IA32(socketcall) && call < ARRAY_SIZE(sc_socketcall_nr))
 		return sc_socketcall_nr[call];
-	if (mux == __NR_ia32_ipc && (call & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
+	if (mux == SC_NR_IA32(ipc) && (call & 0xffff) < ARRAY_SIZE(sc_ipc_nr))
 		return sc_ipc_nr[call & 0xffff];
 	return 0;
 }
@@ -409,7 +400,7 @@ static bool sc_parse_names(const char *body, enum sc_abi abi,
 static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 			 struct sc_item_conds *ic)
 {
-	enum sc_abi abi = SC_ABI_X86_64, first, last;
+	enum sc_abi abi = SC_ABI_NATIVE, first, last;
 	char *colon, *eq, *dash, *paren;
 	bool optional = false;
 	unsigned int lo, hi;
@@ -787,9 +778,9 @@ struct sc_policy *sc_policy_finish(struct sc_policy *pol)
 		return NULL;
 	}
 	pol->check = pol->set;
-	sc_trap_mux(&pol->check, &pol->set, __NR_ia32_socketcall,
+	sc_trap_mux(&pol->check, &pol->set, SC_NR_IA32(socketcall),
 		    sc_socketcall_nr, ARRAY_SIZE(sc_socketcall_nr));
-	sc_trap_mux(&pol->check, &pol->set, __NR_ia32_ipc, sc_ipc_nr,
+	sc_trap_mux(&pol->check, &pol->set, SC_NR_IA32(ipc), sc_ipc_nr,
 		    ARRAY_SIZE(sc_ipc_nr));
 	return pol;
 }
@@ -1000,16 +991,18 @@ static void __init sc_build_index(void)
 
 static void __init build_check_sc(void)
 {
-	BUILD_BUG_ON(NR_syscalls > SC_MAX_NR);
-	BUILD_BUG_ON(IA32_NR_syscalls > SC_MAX_NR);
-	BUILD_BUG_ON(X32_NR_syscalls > SC_MAX_NR);
 	BUILD_BUG_ON(SC_MAX_NR > 1024);		/* SC_REC_NR() */
-	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x86_64) > NR_syscalls);
+	BUILD_BUG_ON(IA32_NR_syscalls > SC_MAX_NR);
 	BUILD_BUG_ON(ARRAY_SIZE(sc_names_ia32) > IA32_NR_syscalls);
-	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x32) > X32_NR_syscalls);
 	BUILD_BUG_ON(ARRAY_SIZE(sc_errnames) > SC_ERRNO_MAX);
+#ifdef CONFIG_X86_64
+	BUILD_BUG_ON(NR_syscalls > SC_MAX_NR);
+	BUILD_BUG_ON(X32_NR_syscalls > SC_MAX_NR);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x86_64) > NR_syscalls);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_names_x32) > X32_NR_syscalls);
 	/* The x32 dispatch in sc_classify() relies on this. */
 	BUILD_BUG_ON(NR_syscalls > __X32_SYSCALL_BIT);
+#endif
 }
 
 /**
@@ -1024,19 +1017,21 @@ void __init sc_policy_init(void)
 
 	build_check_sc();
 	sc_build_index();
+	__set_bit(SC_NR_IA32(exit), sc_never.map[SC_ABI_IA32]);
+	__set_bit(SC_NR_IA32(exit_group), sc_never.map[SC_ABI_IA32]);
+	__set_bit(SC_NR_IA32(sigreturn), sc_never.map[SC_ABI_IA32]);
+	__set_bit(SC_NR_IA32(rt_sigreturn), sc_never.map[SC_ABI_IA32]);
+	__set_bit(SC_NR_IA32(restart_syscall), sc_never.map[SC_ABI_IA32]);
+#ifdef CONFIG_X86_64
 	__set_bit(__NR_exit, sc_never.map[SC_ABI_X86_64]);
 	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X86_64]);
 	__set_bit(__NR_rt_sigreturn, sc_never.map[SC_ABI_X86_64]);
 	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X86_64]);
-	__set_bit(__NR_ia32_exit, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_exit_group, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_sigreturn, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_rt_sigreturn, sc_never.map[SC_ABI_IA32]);
-	__set_bit(__NR_ia32_restart_syscall, sc_never.map[SC_ABI_IA32]);
 	__set_bit(__NR_exit, sc_never.map[SC_ABI_X32]);
 	__set_bit(__NR_exit_group, sc_never.map[SC_ABI_X32]);
 	__set_bit(__NR_x32_rt_sigreturn, sc_never.map[SC_ABI_X32]);
 	__set_bit(__NR_restart_syscall, sc_never.map[SC_ABI_X32]);
+#endif
 
 	for (i = 0; i < ARRAY_SIZE(sc_socketcall_names); i++) {
 		nr = sc_socketcall_names[i] ? sc_lookup(SC_ABI_IA32, sc_socketcall_names[i]) : 0;

@@ -13,15 +13,31 @@
 #include <linux/types.h>
 #include <asm/unistd.h>
 
-/* The system call tables, one policy each. */
+/*
+ * The system call tables, one policy each: x86_64 (native), ia32 and x32 on
+ * a 64-bit kernel; ia32 (native) alone on a 32-bit one. Bare numbers address
+ * the native table. SC_NR_IA32(name) is the ia32 number of a call.
+ */
 enum sc_abi {
+#ifdef CONFIG_X86_64
 	SC_ABI_X86_64,
 	SC_ABI_IA32,
 	SC_ABI_X32,
+#else
+	SC_ABI_IA32,
+#endif
 	SC_NR_ABIS,
 };
 
+#ifdef CONFIG_X86_64
+#define SC_ABI_NATIVE	SC_ABI_X86_64
+#define SC_NR_IA32(name)	__NR_ia32_##name
 #define SC_MAX_NR	MAX(MAX(NR_syscalls, IA32_NR_syscalls), X32_NR_syscalls)
+#else
+#define SC_ABI_NATIVE	SC_ABI_IA32
+#define SC_NR_IA32(name)	__NR_##name
+#define SC_MAX_NR	IA32_NR_syscalls
+#endif
 
 /* Number of calls in each table, and how items name the tables. */
 extern const unsigned int sc_nr[SC_NR_ABIS];

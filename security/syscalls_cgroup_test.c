@@ -96,6 +96,22 @@ static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
 	return sc_test_keep(test, sc_policy_finish(pol));
 }
 
+/*
+ * Cases written against the x86_64 tables (their numbers, the three tables
+ * a bare name covers) are reported skipped on a 32-bit kernel, which has
+ * its own case, sc_test_i386().
+ */
+#ifdef CONFIG_X86_64
+#define SC_CASE_64(f)	KUNIT_CASE(f)
+#else
+#define SC_CASE_64(f)	{ .run_case = sc_test_skip_64, .name = #f }
+static void sc_test_skip_64(struct kunit *test)
+{
+	kunit_skip(test, "written against the x86_64 tables");
+}
+#endif
+
+#ifdef CONFIG_X86_64
 /* ---- numbers, tables, ranges, lists ------------------------------------------ */
 
 static void sc_test_parse_number(struct kunit *test)
@@ -903,45 +919,50 @@ static void sc_test_covers_equal(struct kunit *test)
 
 /* ---- multiplexers ------------------------------------------------------------------ */
 
+#endif /* CONFIG_X86_64 */
+
+/* ---- the ia32 multiplexers (the same numbers on 64- and 32-bit kernels) ------- */
+
 static void sc_test_mux(struct kunit *test)
 {
 	struct sc_policy *pol;
 
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SOCKET), 359);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_ACCEPT), 364);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SEND), 369);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SENDMMSG), 345);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SEMGET), 393);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SEMOP), 420);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SHMCTL), 396);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SOCKET), 359);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_ACCEPT), 364);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SEND), 369);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SENDMMSG), 345);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SEMGET), 393);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SEMOP), 420);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SHMCTL), 396);
 	/* ipc: the low 16 bits select; the rest is a version. */
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 0x10000 | SEMGET), 393);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 0x10000 | SEMGET), 393);
 	/* Out of range, or no call. */
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, 0), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, SYS_SENDMMSG + 1), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_socketcall, 0xffffffff), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 0), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, 5), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_ipc, SHMCTL + 1), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(__NR_ia32_getppid, SYS_SOCKET), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SENDMMSG + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), 0xffffffff), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 5), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SHMCTL + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(getppid), SYS_SOCKET), 0);
 
 	/* A denied ia32 socket traps socketcall in @check, not in @set. */
 	pol = sc_test_policy(test, "deny ia32:socket=EPERM", NULL);
 	KUNIT_ASSERT_NOT_NULL(test, pol);
 	KUNIT_EXPECT_TRUE(test, test_bit(359, pol->set.map[SC_ABI_IA32]));
 	KUNIT_EXPECT_TRUE(test, test_bit(359, pol->check.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_socketcall, pol->set.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_ia32_socketcall], SC_ACT_ALLOW);
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(SC_NR_IA32(socketcall), pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(SC_NR_IA32(socketcall), pol->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][SC_NR_IA32(socketcall)], SC_ACT_ALLOW);
+	KUNIT_EXPECT_FALSE(test, test_bit(SC_NR_IA32(ipc), pol->check.map[SC_ABI_IA32]));
 	/* ... and a denied ipc call traps ipc; x86_64 socket traps nothing. */
-	pol = sc_test_policy(test, "deny ia32:semget\ndeny x86_64:socket", NULL);
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_ipc, pol->check.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_ipc, pol->set.map[SC_ABI_IA32]));
-	KUNIT_EXPECT_FALSE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
+	pol = sc_test_policy(test, IS_ENABLED(CONFIG_X86_64) ?
+			     "deny ia32:semget\ndeny x86_64:socket" : "deny ia32:semget", NULL);
+	KUNIT_EXPECT_TRUE(test, test_bit(SC_NR_IA32(ipc), pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(SC_NR_IA32(ipc), pol->set.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_FALSE(test, test_bit(SC_NR_IA32(socketcall), pol->check.map[SC_ABI_IA32]));
 	/* A logged call traps as well. */
 	pol = sc_test_policy(test, "deny ia32:sendto=log", NULL);
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_ia32_socketcall, pol->check.map[SC_ABI_IA32]));
+	KUNIT_EXPECT_TRUE(test, test_bit(SC_NR_IA32(socketcall), pol->check.map[SC_ABI_IA32]));
 }
 
 /* ---- text of actions ------------------------------------------------------------------ */
@@ -972,25 +993,79 @@ static void sc_test_format_act(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "EAGAIN");
 }
 
+#ifndef CONFIG_X86_64
+/* ---- a 32-bit kernel: the ia32 table alone, bare numbers and names address it -- */
+
+static void sc_test_i386(struct kunit *test)
+{
+	struct sc_policy *pol;
+
+	/* Bare numbers and "all" are ia32; the other tables do not exist. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "11 ia32:20", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_execve], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_getpid], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "all", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), IA32_NR_syscalls - 5);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_sigreturn], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x86_64:59", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "x32:read", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?x86_64:read", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "1000", &pol), -ERANGE);
+
+	/* Names are the ia32 table's. */
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "getppid"), 64);
+	KUNIT_EXPECT_STREQ(test, sc_name(SC_ABI_IA32, 11), "execve");
+	KUNIT_EXPECT_EQ(test, sc_lookup(SC_ABI_IA32, "accept"), -ENOENT);
+
+	/*
+	 * A bare name covers the ia32 calls it covers on a 64-bit kernel:
+	 * its own, its entry point's, sc_ia32_also[] and SC_IA32_LINKED.
+	 */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "setuid stat", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_setuid], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_setuid32], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_stat], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_oldstat], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_stat64], SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 5);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "clock_gettime", &pol), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][__NR_clock_gettime64], SC_ENOSYS);
+	/* A prefixed name is that call alone. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:setuid", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 1);
+
+	/* Statements, and the text read back. */
+	pol = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_write(test, pol, "deny getppid=EPERM\nallow 64", NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, pol, "getppid", false, NULL), 0);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][64], SC_ENOSYS);
+}
+#endif
+
 static struct kunit_case syscalls_cgroup_test_cases[] = {
-	KUNIT_CASE(sc_test_parse_number),
-	KUNIT_CASE(sc_test_parse_abis),
-	KUNIT_CASE(sc_test_parse_lists),
-	KUNIT_CASE(sc_test_parse_errors),
-	KUNIT_CASE(sc_test_names_tables),
-	KUNIT_CASE(sc_test_parse_names),
-	KUNIT_CASE(sc_test_actions),
-	KUNIT_CASE(sc_test_optional),
-	KUNIT_CASE(sc_test_patterns),
-	KUNIT_CASE(sc_test_statements),
-	KUNIT_CASE(sc_test_long_policy),
-	KUNIT_CASE(sc_test_allow_parent),
-	KUNIT_CASE(sc_test_combine),
-	KUNIT_CASE(sc_test_compose_table),
-	KUNIT_CASE(sc_test_compose_share),
-	KUNIT_CASE(sc_test_covers_equal),
+	SC_CASE_64(sc_test_parse_number),
+	SC_CASE_64(sc_test_parse_abis),
+	SC_CASE_64(sc_test_parse_lists),
+	SC_CASE_64(sc_test_parse_errors),
+	SC_CASE_64(sc_test_names_tables),
+	SC_CASE_64(sc_test_parse_names),
+	SC_CASE_64(sc_test_actions),
+	SC_CASE_64(sc_test_optional),
+	SC_CASE_64(sc_test_patterns),
+	SC_CASE_64(sc_test_statements),
+	SC_CASE_64(sc_test_long_policy),
+	SC_CASE_64(sc_test_allow_parent),
+	SC_CASE_64(sc_test_combine),
+	SC_CASE_64(sc_test_compose_table),
+	SC_CASE_64(sc_test_compose_share),
+	SC_CASE_64(sc_test_covers_equal),
 	KUNIT_CASE(sc_test_mux),
 	KUNIT_CASE(sc_test_format_act),
+#ifndef CONFIG_X86_64
+	KUNIT_CASE(sc_test_i386),
+#endif
 	{}
 };
 

@@ -43,7 +43,8 @@ enum sc_uop_kind {
 /*
  * struct sc_uop - what an opcode does
  * @kind:	one of enum sc_uop_kind
- * @nr:		the call, by table (SC_ABI_X86_64, SC_ABI_IA32)
+ * @nr:		the call: native (x86_64; ia32 on a 32-bit kernel), then
+ *		ia32 for a ring set up by a compat task
  * @alt:	SC_UOP_POS: the positional call; SC_UOP_SYNC: fdatasync
  */
 struct sc_uop {
@@ -52,14 +53,16 @@ struct sc_uop {
 	u16 alt[2];
 };
 
+#ifdef CONFIG_X86_64
+#define NRS(c64, c32)		{ __NR_##c64, __NR_ia32_##c32 }
+#else
+#define NRS(c64, c32)		{ __NR_##c32 }
+#endif
 #define UOP_NONE		{ .kind = SC_UOP_NONE }
-#define UOP2(c64, c32)		{ .kind = SC_UOP_CALL, \
-				  .nr = { __NR_##c64, __NR_ia32_##c32 } }
-#define UOP(c)			{ .kind = SC_UOP_CALL, \
-				  .nr = { __NR_##c, __NR_ia32_##c } }
-#define UOP_ALT(k, call, other)	{ .kind = (k), \
-				  .nr = { __NR_##call, __NR_ia32_##call }, \
-				  .alt = { __NR_##other, __NR_ia32_##other } }
+#define UOP2(c64, c32)		{ .kind = SC_UOP_CALL, .nr = NRS(c64, c32) }
+#define UOP(c)			UOP2(c, c)
+#define UOP_ALT(k, call, other)	{ .kind = (k), .nr = NRS(call, call), \
+				  .alt = NRS(other, other) }
 
 static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_NOP]			= UOP_NONE,
@@ -109,7 +112,7 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_GETXATTR]		= UOP(getxattr),
 	[IORING_OP_SOCKET]		= UOP(socket),
 	[IORING_OP_URING_CMD]		= { .kind = SC_UOP_CMD,
-					    .nr = { __NR_ioctl, __NR_ia32_ioctl } },
+					    .nr = NRS(ioctl, ioctl) },
 	[IORING_OP_SEND_ZC]		= UOP(sendto),
 	[IORING_OP_SENDMSG_ZC]		= UOP(sendmsg),
 	[IORING_OP_READ_MULTISHOT]	= UOP(read),
@@ -145,7 +148,7 @@ unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
 	if (op >= IORING_OP_LAST)
 		return 0;
 	uop = &sc_uops[array_index_nospec(op, IORING_OP_LAST)];
-	*abi = compat ? SC_ABI_IA32 : SC_ABI_X86_64;
+	*abi = compat ? SC_ABI_IA32 : SC_ABI_NATIVE;
 	nrs[0] = uop->nr[t];
 	switch (uop->kind) {
 	case SC_UOP_CALL:
@@ -161,9 +164,9 @@ unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
 	case SC_UOP_CMD:
 		cmd = READ_ONCE(sqe->cmd_op);
 		if (cmd == SOCKET_URING_OP_GETSOCKOPT)
-			nrs[1] = compat ? __NR_ia32_getsockopt : __NR_getsockopt;
+			nrs[1] = compat ? SC_NR_IA32(getsockopt) : __NR_getsockopt;
 		else if (cmd == SOCKET_URING_OP_SETSOCKOPT)
-			nrs[1] = compat ? __NR_ia32_setsockopt : __NR_setsockopt;
+			nrs[1] = compat ? SC_NR_IA32(setsockopt) : __NR_setsockopt;
 		else
 			return 1;
 		return 2;
