@@ -777,7 +777,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	rng_state = seed;
 	size = 64 * 1024;
 	probes = calloc(size, sizeof(*probes));
-	ASSERT_NE(NULL, probes);
+	ASSERT_TRUE(probes != NULL);
 	for (t = 0; t < NTABLES; t++) {
 		start[t] = n;
 		n += make_probes(&o, t, probes + n, size - n);
@@ -787,7 +787,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	ASSERT_LE(10000, start[T64 + 1] - start[T64]);
 	sec = mmap(NULL, 2 * n * sizeof(long), PROT_READ | PROT_WRITE,
 		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, sec);
+	ASSERT_TRUE(sec != MAP_FAILED);
 	cgr = sec + n;
 
 	/* seccomp */

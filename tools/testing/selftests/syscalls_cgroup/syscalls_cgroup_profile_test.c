@@ -381,7 +381,7 @@ TEST_F(cg, policy_replacement_is_atomic)
 	pid_t pid;
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, sh);
+	ASSERT_TRUE(sh != MAP_FAILED);
 	memset(sh, 0, sizeof(*sh));
 
 	pid = fork();
