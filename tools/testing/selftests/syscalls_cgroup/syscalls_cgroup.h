@@ -72,6 +72,12 @@ static int cg_v2;
 #define NR_STR_(nr)	#nr
 #define NR_STR(nr)	NR_STR_(nr)
 #define GETPPID_NR	NR_STR(SYS_getppid)
+/* syscalls.deny after "deny getppid": every table's getppid. */
+#ifdef __x86_64__
+#define GETPPID_LISTED	"110\nia32:64\nx32:110\n"
+#else
+#define GETPPID_LISTED	"64\n"
+#endif
 
 /* Does @s contain @sub? An int: the harness prints no pointers on -m32. */
 #define has(s, sub)	(strstr(s, sub) != NULL)
