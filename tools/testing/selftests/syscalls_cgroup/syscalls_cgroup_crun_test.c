@@ -254,6 +254,7 @@ FIXTURE(crun) {
 
 FIXTURE_SETUP(crun)
 {
+	SKIP_UNLESS_X86_64("Debian's crun is a 64-bit program");
 	self->run = -1;
 	self->out = -1;
 	crun_remove();
