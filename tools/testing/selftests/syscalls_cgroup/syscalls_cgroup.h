@@ -51,19 +51,17 @@ static int cg_v2;
  * The programs are built 64-bit for the x86_64 kernel and 32-bit (-m32) for
  * the i386 kernel, whose one table is ia32: NATIVE_ABI names the table of
  * the program's own calls (SYS_* numbers), as syscalls.policy, .stat and
- * .used print it; IA32_PREFIX is how syscalls.deny and .allow list an ia32
- * number (unprefixed on i386, where it is the native table). A case that
- * needs the x86_64 kernel (its table, x32, the vsyscall page, 64-bit code)
- * calls SKIP_UNLESS_X86_64() first.
+ * .used print it (syscalls.deny and .allow list that table's numbers
+ * unprefixed). A case that needs the x86_64 kernel (its table, x32, the
+ * vsyscall page, 64-bit code) starts with
+ * "if (!X86_64_KERNEL) SKIP(return, "i386 kernel: why");".
  */
 #if defined(__x86_64__)
+#define X86_64_KERNEL	1
 #define NATIVE_ABI	"x86_64"
-#define IA32_PREFIX	"ia32:"
-#define SKIP_UNLESS_X86_64(why)	do { } while (0)
 #elif defined(__i386__)
+#define X86_64_KERNEL	0
 #define NATIVE_ABI	"ia32"
-#define IA32_PREFIX	""
-#define SKIP_UNLESS_X86_64(why)	SKIP(return, "i386 kernel: %s", why)
 #else
 #error "the syscalls cgroup selftests are for x86_64 and i386"
 #endif
@@ -80,7 +78,7 @@ static int cg_v2;
 #endif
 
 /* Does @s contain @sub? An int: the harness prints no pointers on -m32. */
-#define has(s, sub)	(strstr(s, sub) != NULL)
+#define has(s, sub)	(!!strstr(s, sub))
 
 /* Write @text to @cg/@file in a single write(); 0 or -errno. */
 static inline int cg_write(const char *cg, const char *file, const char *text)

@@ -85,7 +85,8 @@ FIXTURE_VARIANT_ADD(args, v2) {
 
 FIXTURE_SETUP(args)
 {
-	SKIP_UNLESS_X86_64("the cases are written for x86_64's 64-bit arguments and tables");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: written for x86_64's 64-bit arguments and tables");
 	ASSERT_EQ(0, cg_use(variant->v2));
 	snprintf(self->a, sizeof(self->a), "%s/args%d", cg_mnt, getpid());
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
@@ -1101,7 +1102,7 @@ TEST_F(args, record_lists_calls_without_conditions)
 	EXPECT_EQ(EPERM, call64(self->a, 1, 0));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.used", buf, BUF_SIZE));
 	EXPECT_TRUE(has_item(buf, "x86_64:getppid")) TH_LOG("used: %s", buf);
-	EXPECT_TRUE(strpbrk(buf, "()!=&") == NULL) TH_LOG("used: %s", buf);
+	EXPECT_TRUE(!strpbrk(buf, "()!=&")) TH_LOG("used: %s", buf);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.record", "0\n"));
 }
 

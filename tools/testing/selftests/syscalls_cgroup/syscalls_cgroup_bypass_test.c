@@ -370,25 +370,29 @@ static void cell(struct __test_metadata *_metadata, struct _test_data_bypass *se
 
 TEST_F(bypass, syscall64)
 {
-	SKIP_UNLESS_X86_64("no 64-bit syscall instruction");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit syscall instruction");
 	cell(_metadata, self, variant, WORKER64, "syscall");
 }
 
 TEST_F(bypass, int80_from_64bit)
 {
-	SKIP_UNLESS_X86_64("no 64-bit code");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit code");
 	cell(_metadata, self, variant, WORKER64, "int80");
 }
 
 TEST_F(bypass, x32)
 {
-	SKIP_UNLESS_X86_64("no x32");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no x32");
 	cell(_metadata, self, variant, WORKER64, "x32");
 }
 
 TEST_F(bypass, vsyscall)
 {
-	SKIP_UNLESS_X86_64("no vsyscall page");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no vsyscall page");
 	cell(_metadata, self, variant, WORKER64, "vsyscall");
 }
 
@@ -404,7 +408,8 @@ TEST_F(bypass, int80_32bit)
 
 TEST_F(bypass, io_uring_64bit)
 {
-	SKIP_UNLESS_X86_64("no 64-bit ring");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit ring");
 	cell(_metadata, self, variant, WORKER64, "uring");
 }
 
@@ -527,7 +532,7 @@ TEST(worker_reaches_every_entry)
 		pid_t pid;
 
 		/* On the i386 kernel, the 32-bit worker's entries. */
-		if (strcmp(NATIVE_ABI, "x86_64") && !strcmp(entries[i][0], WORKER64))
+		if (!X86_64_KERNEL && !strcmp(entries[i][0], WORKER64))
 			continue;
 		pid = fork();
 

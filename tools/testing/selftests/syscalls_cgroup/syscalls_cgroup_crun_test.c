@@ -254,7 +254,8 @@ FIXTURE(crun) {
 
 FIXTURE_SETUP(crun)
 {
-	SKIP_UNLESS_X86_64("Debian's crun is a 64-bit program");
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: Debian's crun is a 64-bit program");
 	self->run = -1;
 	self->out = -1;
 	crun_remove();
@@ -466,7 +467,7 @@ TEST_F(crun, profile)
 {
 	char *policy = read_whole(MOBY_POLICY);
 
-	ASSERT_TRUE(policy != NULL);
+	ASSERT_TRUE(!!policy);
 	ASSERT_EQ(0, crun_run(self, "while :; do /probe --probe syslog getppid; done\n"));
 	ASSERT_TRUE(expect_line(_metadata, self, "syslog=ok getppid=ok", 5, 1));
 	ASSERT_EQ(0, self->v2);

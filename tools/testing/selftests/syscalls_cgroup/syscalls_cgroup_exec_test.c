@@ -474,7 +474,7 @@ TEST_F(ex, exec_mode_restricts_from_next_execve)
 {
 	struct before_exec *r = shared_results();
 
-	ASSERT_TRUE(r != NULL);
+	ASSERT_TRUE(!!r);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.from", "exec"));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
 
@@ -506,7 +506,7 @@ TEST_F(ex, call_ancestors_apply_before_exec)
 	struct before_exec *r = shared_results();
 	char c[160], buf[64];
 
-	ASSERT_TRUE(r != NULL);
+	ASSERT_TRUE(!!r);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getsid"));
 	ASSERT_EQ(0, sub(c, sizeof(c), self->a, "c"));
 	ASSERT_EQ(0, cg_write(c, "syscalls.from", "exec"));
@@ -638,7 +638,7 @@ TEST_F(ex, move_into_exec_mode_from_restricted)
 	char x[160], e[160];
 	int err = -1000, out;
 
-	ASSERT_TRUE(r != NULL);
+	ASSERT_TRUE(!!r);
 	ASSERT_EQ(0, sub(x, sizeof(x), self->a, "x"));
 	ASSERT_EQ(0, sub(e, sizeof(e), self->a, "e"));
 	ASSERT_EQ(0, cg_write(x, "syscalls.deny", "getppid"));
@@ -766,7 +766,7 @@ TEST_F(v2, clone3_into_exec_mode)
 {
 	struct before_exec *r = shared_results();
 
-	ASSERT_TRUE(r != NULL);
+	ASSERT_TRUE(!!r);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.from", "exec"));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
 	EXPECT_EQ(PROBE_ENOSYS, clone_then_exec(self->a, r));

@@ -780,7 +780,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	rng_state = seed;
 	size = 64 * 1024;
 	probes = calloc(size, sizeof(*probes));
-	ASSERT_TRUE(probes != NULL);
+	ASSERT_TRUE(!!probes);
 	for (t = 0; t < NTABLES; t++) {
 		start[t] = n;
 		n += make_probes(&o, t, probes + n, size - n);

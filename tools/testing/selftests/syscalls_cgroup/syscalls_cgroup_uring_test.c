@@ -733,7 +733,8 @@ TEST_F(cg, actions)
 	EXPECT_EQ(0, family_run(self->a, &r, w, &families[5], 0));
 	EXPECT_EQ(1, exists(DIR "/d"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
-	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 1 log")) TH_LOG("%s", stat);
+	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 1 log"))
+		TH_LOG("%s", stat);
 	ring_exit(&r);
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=kill"));
@@ -748,7 +749,8 @@ TEST_F(cg, actions)
 	EXPECT_EQ(SIGKILL, WTERMSIG(status));
 	EXPECT_EQ(0, exists(DIR "/d"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
-	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 3 kill")) TH_LOG("%s", stat);
+	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 3 kill"))
+		TH_LOG("%s", stat);
 }
 
 /* Run @bin uring plain in @cg; its exit status (0 ran, 1 ENOSYS, 2 other). */
