@@ -5,7 +5,7 @@
  * hierarchy in use), cgroups created and entered alike on both (threaded
  * subtrees on v2, so that tasks can sit at every level as on v1), files
  * written in one write(), a worker process that reports whether getppid()
- * was denied, ia32 calls with arguments through int $0x80 from 64-bit code,
+ * was denied, ia32 calls with arguments through int $0x80 (from 64-bit code too),
  * and audit's status (AUDIT_GET, AUDIT_SET) through the audit netlink
  * socket. The fixture "cg" runs each of its tests on v1 and on v2.
  */
@@ -46,6 +46,39 @@ static int cg_v2;
 #define NR_GETPPID_IA32	64
 #define NR_GETPPID_X32	110
 #define X32_BIT		0x40000000
+
+/*
+ * The programs are built 64-bit for the x86_64 kernel and 32-bit (-m32) for
+ * the i386 kernel, whose one table is ia32: NATIVE_ABI names the table of
+ * the program's own calls (SYS_* numbers), as syscalls.policy, .stat and
+ * .used print it (syscalls.deny and .allow list that table's numbers
+ * unprefixed). A case that needs the x86_64 kernel (its table, x32, the
+ * vsyscall page, 64-bit code) starts with
+ * "if (!X86_64_KERNEL) SKIP(return, "i386 kernel: why");".
+ */
+#if defined(__x86_64__)
+#define X86_64_KERNEL	1
+#define NATIVE_ABI	"x86_64"
+#elif defined(__i386__)
+#define X86_64_KERNEL	0
+#define NATIVE_ABI	"ia32"
+#else
+#error "the syscalls cgroup selftests are for x86_64 and i386"
+#endif
+#define NR_GETPPID_NATIVE	SYS_getppid
+/* A native number as text: NR_STR(SYS_getppid) is "110", on i386 "64". */
+#define NR_STR_(nr)	#nr
+#define NR_STR(nr)	NR_STR_(nr)
+#define GETPPID_NR	NR_STR(SYS_getppid)
+/* syscalls.deny after "deny getppid": every table's getppid. */
+#ifdef __x86_64__
+#define GETPPID_LISTED	"110\nia32:64\nx32:110\n"
+#else
+#define GETPPID_LISTED	"64\n"
+#endif
+
+/* Does @s contain @sub? An int: the harness prints no pointers on -m32. */
+#define has(s, sub)	(!!strstr(s, sub))
 
 /* Write @text to @cg/@file in a single write(); 0 or -errno. */
 static inline int cg_write(const char *cg, const char *file, const char *text)
@@ -411,7 +444,7 @@ enum probe_result {
 	PROBE_OTHER = 2,
 };
 
-/* Call getppid() through the 64-bit syscall instruction. */
+/* Call getppid() natively: the syscall instruction, on i386 the vDSO's sysenter. */
 static inline int probe_getppid(void)
 {
 	long ret = syscall(SYS_getppid);
@@ -421,13 +454,17 @@ static inline int probe_getppid(void)
 	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
 }
 
-/* A 32-bit system call from 64-bit code: the ia32 table. */
+/* A 32-bit system call through int $0x80 (from 64-bit code: the ia32 table). */
 static inline long int80(long nr)
 {
 	long ret;
 
+#ifdef __x86_64__
 	asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)
 		      : "memory", "r8", "r9", "r10", "r11");
+#else
+	asm volatile ("int $0x80" : "=a"(ret) : "a"(nr) : "memory");
+#endif
 	return ret;
 }
 
@@ -445,13 +482,22 @@ static inline int abis(int n64, int ia32, int x32)
 	return n64 | ia32 << 2 | x32 << 4;
 }
 
-/* getppid through the three ABIs: abis(x86_64, ia32, x32). */
+/*
+ * getppid through the three ABIs: abis(x86_64, ia32, x32). On i386, the
+ * native call (sysenter) stands for x86_64 and x32 both: one table.
+ */
 static inline int probe_abis(void)
 {
+#ifdef __x86_64__
 	long x32 = syscall(X32_BIT | NR_GETPPID_X32);
 
 	return abis(probe_getppid(), result_of(int80(NR_GETPPID_IA32)),
 		    result_of(x32 < 0 ? -errno : x32));
+#else
+	int native = probe_getppid();
+
+	return abis(native, result_of(int80(NR_GETPPID_IA32)), native);
+#endif
 }
 
 /* Run @fn in a child placed in @cg (NULL: stay); its exit status. */
@@ -476,11 +522,22 @@ static inline long int80_args(long nr, long a0, long a1, long a2, long a3,
 {
 	long ret;
 
+#ifdef __x86_64__
 	/* rbp may be the frame pointer: swap a5 in and out around the call. */
 	asm volatile ("xchg %[a5], %%rbp\n\tint $0x80\n\txchg %[a5], %%rbp"
 		      : "=a"(ret), [a5] "+&r"(a5)
 		      : "a"(nr), "b"(a0), "c"(a1), "d"(a2), "S"(a3), "D"(a4)
 		      : "memory", "r8", "r9", "r10", "r11");
+#else
+	/* No register is left for a5: eax points to nr and a5 until the call. */
+	long nr_a5[2] = { nr, a5 };
+
+	asm volatile ("push %%ebp\n\tmovl 4(%%eax), %%ebp\n\tmovl (%%eax), %%eax\n\t"
+		      "int $0x80\n\tpop %%ebp"
+		      : "=a"(ret)
+		      : "a"(nr_a5), "b"(a0), "c"(a1), "d"(a2), "S"(a3), "D"(a4)
+		      : "memory");
+#endif
 	return ret;
 }
 

@@ -85,6 +85,8 @@ FIXTURE_VARIANT_ADD(args, v2) {
 
 FIXTURE_SETUP(args)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: written for x86_64's 64-bit arguments and tables");
 	ASSERT_EQ(0, cg_use(variant->v2));
 	snprintf(self->a, sizeof(self->a), "%s/args%d", cg_mnt, getpid());
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
@@ -138,9 +140,8 @@ static void expect_policy(struct __test_metadata *_metadata, const char *cg,
  * signal that killed the child, or CALL_*. Nothing but the call runs
  * between entering @cg and _exit().
  */
-static int call_in(const char *cg, int abi, unsigned long a0, unsigned long a1,
-		   unsigned long a2, unsigned long a3, unsigned long a4,
-		   unsigned long a5)
+static int call_in(const char *cg, int abi, __u64 a0, __u64 a1, __u64 a2,
+		   __u64 a3, __u64 a4, __u64 a5)
 {
 	pid_t parent = getpid(), pid;
 	int status;
@@ -153,7 +154,8 @@ static int call_in(const char *cg, int abi, unsigned long a0, unsigned long a1,
 		if (abi == IA32) {
 			ret = int80_args(NR_GETPPID_IA32, a0, a1, a2, a3, a4, a5);
 		} else {
-			ret = syscall(SYS_getppid, a0, a1, a2, a3, a4, a5);
+			ret = syscall(SYS_getppid, (long)a0, (long)a1, (long)a2,
+				      (long)a3, (long)a4, (long)a5);
 			if (ret == -1)
 				ret = -errno;
 		}
@@ -169,13 +171,13 @@ static int call_in(const char *cg, int abi, unsigned long a0, unsigned long a1,
 }
 
 /* x86_64 getppid(@a0, @a1) in @cg. */
-static int call64(const char *cg, unsigned long a0, unsigned long a1)
+static int call64(const char *cg, __u64 a0, __u64 a1)
 {
 	return call_in(cg, X86_64, a0, a1, 0, 0, 0, 0);
 }
 
 /* ia32 getppid(@a0, @a1) in @cg, through int $0x80. */
-static int call32(const char *cg, unsigned long a0, unsigned long a1)
+static int call32(const char *cg, __u64 a0, __u64 a1)
 {
 	return call_in(cg, IA32, a0, a1, 0, 0, 0, 0);
 }
@@ -485,8 +487,8 @@ TEST_F(args, masks)
 	expect_policy(_metadata, self->a, "deny x86_64:getppid(a1&0xff==5)=EPERM # 110\n");
 	EXPECT_EQ(EPERM, call64(self->a, 0, 5));
 	EXPECT_EQ(EPERM, call64(self->a, 0, 0x105));
-	EXPECT_EQ(EPERM, call64(self->a, 0, 0xffffffffffffff05UL));
-	EXPECT_EQ(EPERM, call64(self->a, 0, 0x8000000000000005UL));
+	EXPECT_EQ(EPERM, call64(self->a, 0, 0xffffffffffffff05ULL));
+	EXPECT_EQ(EPERM, call64(self->a, 0, 0x8000000000000005ULL));
 	EXPECT_EQ(0, call64(self->a, 0, 0x5ff));
 	EXPECT_EQ(0, call64(self->a, 0, 6));
 	EXPECT_EQ(0, call64(self->a, 0, 0));
@@ -503,7 +505,7 @@ TEST_F(args, masks)
 	EXPECT_EQ(EPERM, call64(self->a, 0x20000, 0));
 	EXPECT_EQ(EPERM, call64(self->a, 0x40000000, 0));
 	EXPECT_EQ(0, call64(self->a, 0x10000, 0));
-	EXPECT_EQ(0, call64(self->a, 0x80000000ffUL, 0));
+	EXPECT_EQ(0, call64(self->a, 0x80000000ffULL, 0));
 
 	/* A value with bits outside its mask never matches. */
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0&0xf==0x15)=EPERM\n"));
@@ -514,7 +516,7 @@ TEST_F(args, masks)
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0&0==0)=EPERM\n"));
 	EXPECT_EQ(EPERM, call64(self->a, 0, 0));
 	EXPECT_EQ(EPERM, call64(self->a, 0x1234, 0));
-	EXPECT_EQ(EPERM, call64(self->a, -1UL, 0));
+	EXPECT_EQ(EPERM, call64(self->a, -1ULL, 0));
 }
 
 TEST_F(args, and_or_unless)
@@ -627,7 +629,7 @@ TEST_F(args, conditional_allow_exempts)
 	EXPECT_EQ(EPERM, call64(self->a, 10, 0));
 	EXPECT_EQ(0, call64(self->a, 20, 0));
 	EXPECT_EQ(EPERM, call64(self->a, 21, 0));
-	EXPECT_EQ(EPERM, call64(self->a, -1UL, 0));
+	EXPECT_EQ(EPERM, call64(self->a, -1ULL, 0));
 
 	/* The same through syscalls.deny and syscalls.allow, every table. */
 	ASSERT_EQ(0, policy_write(self->a, "# empty\n"));
@@ -719,31 +721,31 @@ TEST_F(args, values_are_64bit_unsigned)
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0==0xffffffffffffffff)=EPERM\n"));
 	expect_policy(_metadata, self->a,
 		      "deny x86_64:getppid(a0==18446744073709551615)=EPERM # 110\n");
-	EXPECT_EQ(EPERM, call64(self->a, -1UL, 0));
-	EXPECT_EQ(0, call64(self->a, -2UL, 0));
-	EXPECT_EQ(0, call64(self->a, 0xffffffffUL, 0));
+	EXPECT_EQ(EPERM, call64(self->a, -1ULL, 0));
+	EXPECT_EQ(0, call64(self->a, -2ULL, 0));
+	EXPECT_EQ(0, call64(self->a, 0xffffffffULL, 0));
 
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0==9223372036854775808)=EPERM\n"));
-	EXPECT_EQ(EPERM, call64(self->a, 1UL << 63, 0));
+	EXPECT_EQ(EPERM, call64(self->a, 1ULL << 63, 0));
 	EXPECT_EQ(0, call64(self->a, 0, 0));
-	EXPECT_EQ(0, call64(self->a, (1UL << 63) | 1, 0));
+	EXPECT_EQ(0, call64(self->a, (1ULL << 63) | 1, 0));
 
 	/* Unsigned: -1 is the largest, 1 << 63 not negative. */
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0>=0x8000000000000000)=EPERM\n"));
-	EXPECT_EQ(EPERM, call64(self->a, -1UL, 0));
-	EXPECT_EQ(EPERM, call64(self->a, 1UL << 63, 0));
-	EXPECT_EQ(0, call64(self->a, (1UL << 63) - 1, 0));
+	EXPECT_EQ(EPERM, call64(self->a, -1ULL, 0));
+	EXPECT_EQ(EPERM, call64(self->a, 1ULL << 63, 0));
+	EXPECT_EQ(0, call64(self->a, (1ULL << 63) - 1, 0));
 	EXPECT_EQ(0, call64(self->a, 0, 0));
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0<1)=EPERM\n"));
 	EXPECT_EQ(EPERM, call64(self->a, 0, 0));
-	EXPECT_EQ(0, call64(self->a, -1UL, 0));
+	EXPECT_EQ(0, call64(self->a, -1ULL, 0));
 
 	/* The top bit under a mask. */
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0&" TOP "==" TOP ")=EPERM\n"));
 	expect_policy(_metadata, self->a,
 		      "deny x86_64:getppid(a0&0x8000000000000000==9223372036854775808)=EPERM # 110\n");
-	EXPECT_EQ(EPERM, call64(self->a, -1UL, 0));
-	EXPECT_EQ(0, call64(self->a, (1UL << 63) - 1, 0));
+	EXPECT_EQ(EPERM, call64(self->a, -1ULL, 0));
+	EXPECT_EQ(0, call64(self->a, (1ULL << 63) - 1, 0));
 
 	/* Octal numbers. */
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0==010,a1&017==07)=EPERM\n"));
@@ -760,8 +762,8 @@ TEST_F(args, ia32_compares_the_low_32_bits)
 	ASSERT_EQ(0, policy_write(self->a, "deny ia32:getppid(a0==5)=EPERM\n"));
 	expect_policy(_metadata, self->a, "deny ia32:getppid(a0==5)=EPERM # 64\n");
 	EXPECT_EQ(EPERM, call32(self->a, 5, 0));
-	EXPECT_EQ(EPERM, call32(self->a, (1UL << 32) | 5, 0));
-	EXPECT_EQ(EPERM, call32(self->a, 0xffffffff00000005UL, 0));
+	EXPECT_EQ(EPERM, call32(self->a, (1ULL << 32) | 5, 0));
+	EXPECT_EQ(EPERM, call32(self->a, 0xffffffff00000005ULL, 0));
 	EXPECT_EQ(0, call32(self->a, 6, 0));
 	/* Its own table only. */
 	EXPECT_EQ(0, call64(self->a, 5, 0));
@@ -770,23 +772,23 @@ TEST_F(args, ia32_compares_the_low_32_bits)
 	ASSERT_EQ(0, policy_write(self->a, "deny ia32:getppid(a0==0x100000005)=EPERM\n"));
 	expect_policy(_metadata, self->a, "deny ia32:getppid(a0==4294967301)=EPERM # 64\n");
 	EXPECT_EQ(0, call32(self->a, 5, 0));
-	EXPECT_EQ(0, call32(self->a, (1UL << 32) | 5, 0));
+	EXPECT_EQ(0, call32(self->a, (1ULL << 32) | 5, 0));
 	ASSERT_EQ(0, policy_write(self->a,
 				  "deny ia32:getppid(a0&0xffffffff00000000!=0)=EPERM\n"));
-	EXPECT_EQ(0, call32(self->a, 1UL << 32, 0));
-	EXPECT_EQ(0, call32(self->a, -1UL, 0));
+	EXPECT_EQ(0, call32(self->a, 1ULL << 32, 0));
+	EXPECT_EQ(0, call32(self->a, -1ULL, 0));
 
 	/* Comparisons too; -1 is 0xffffffff. */
 	ASSERT_EQ(0, policy_write(self->a, "deny ia32:getppid(a0>0xfffffffe)=EPERM\n"));
-	EXPECT_EQ(EPERM, call32(self->a, 0xffffffffUL, 0));
-	EXPECT_EQ(EPERM, call32(self->a, -1UL, 0));
-	EXPECT_EQ(0, call32(self->a, 1UL << 32, 0));
-	EXPECT_EQ(0, call32(self->a, 0xfffffffeUL, 0));
+	EXPECT_EQ(EPERM, call32(self->a, 0xffffffffULL, 0));
+	EXPECT_EQ(EPERM, call32(self->a, -1ULL, 0));
+	EXPECT_EQ(0, call32(self->a, 1ULL << 32, 0));
+	EXPECT_EQ(0, call32(self->a, 0xfffffffeULL, 0));
 
 	/* Every register: a5 is ebp. */
 	ASSERT_EQ(0, policy_write(self->a, "deny ia32:getppid(a5==9)=EACCES\n"));
 	EXPECT_EQ(EACCES, call_in(self->a, IA32, 0, 0, 0, 0, 0, 9));
-	EXPECT_EQ(EACCES, call_in(self->a, IA32, 0, 0, 0, 0, 0, (1UL << 32) | 9));
+	EXPECT_EQ(EACCES, call_in(self->a, IA32, 0, 0, 0, 0, 0, (1ULL << 32) | 9));
 	EXPECT_EQ(0, call_in(self->a, IA32, 0, 0, 0, 0, 9, 0));
 	ASSERT_EQ(0, policy_write(self->a, "deny ia32:getppid(a4==9)=EACCES\n"));
 	EXPECT_EQ(EACCES, call_in(self->a, IA32, 0, 0, 0, 0, 9, 0));
@@ -794,9 +796,9 @@ TEST_F(args, ia32_compares_the_low_32_bits)
 
 	/* A bare name: full width on x86_64, the low half on ia32. */
 	ASSERT_EQ(0, policy_write(self->a, "deny getppid(a1==5)=EPERM\n"));
-	EXPECT_EQ(0, call64(self->a, 0, (1UL << 32) | 5));
+	EXPECT_EQ(0, call64(self->a, 0, (1ULL << 32) | 5));
 	EXPECT_EQ(EPERM, call64(self->a, 0, 5));
-	EXPECT_EQ(EPERM, call32(self->a, 0, (1UL << 32) | 5));
+	EXPECT_EQ(EPERM, call32(self->a, 0, (1ULL << 32) | 5));
 }
 
 /* --- the hierarchy ------------------------------------------------------------- */
@@ -922,9 +924,9 @@ TEST_F(args, read_back_and_round_trip)
 	expect_policy(_metadata, self->b, want);
 	expect_file(_metadata, self->a, "syscalls.deny", "102\n110\n111\nia32:64\n");
 	ASSERT_LT(0, cg_read(self->a, "syscalls.allow", d, BUF_SIZE));
-	EXPECT_EQ(NULL, strstr(d, "\n110\n"));
-	EXPECT_EQ(NULL, strstr(d, "\nia32:64\n"));
-	EXPECT_NE(NULL, strstr(d, "\nx32:110\n"));
+	EXPECT_FALSE(has(d, "\n110\n"));
+	EXPECT_FALSE(has(d, "\nia32:64\n"));
+	EXPECT_TRUE(has(d, "\nx32:110\n"));
 
 	/* The text into a sibling, and back into a itself. */
 	ASSERT_EQ(0, cg_write(self->d, "syscalls.deny", "getpid"));
@@ -1039,8 +1041,13 @@ static int traced_call(struct __test_metadata *_metadata, const char *cg,
 		if (info.op != PTRACE_SYSCALL_INFO_ENTRY || info.entry.nr != SYS_getppid)
 			continue;
 		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid, 0, &regs));
+#ifdef __x86_64__
 		EXPECT_EQ(from, regs.rdi);
 		regs.rdi = to;
+#else
+		EXPECT_EQ(from, regs.ebx);
+		regs.ebx = to;
+#endif
 		ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid, 0, &regs));
 		(*rewrites)++;
 	}
@@ -1095,7 +1102,7 @@ TEST_F(args, record_lists_calls_without_conditions)
 	EXPECT_EQ(EPERM, call64(self->a, 1, 0));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.used", buf, BUF_SIZE));
 	EXPECT_TRUE(has_item(buf, "x86_64:getppid")) TH_LOG("used: %s", buf);
-	EXPECT_EQ(NULL, strpbrk(buf, "()!=&")) TH_LOG("used: %s", buf);
+	EXPECT_TRUE(!strpbrk(buf, "()!=&")) TH_LOG("used: %s", buf);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.record", "0\n"));
 }
 

@@ -64,6 +64,7 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+#ifdef __x86_64__
 /* The bare syscall instruction: no libc wrapper in the loop. */
 static inline long sys0(long nr)
 {
@@ -107,6 +108,38 @@ static inline void sys4_loop(long nr, long a0, long a1, long a2, long a3, int n)
 		      : [nr] "r"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
 		      : "rcx", "r11", "memory", "cc");
 }
+#else
+/* On the i386 kernel: int $0x80, which keeps every register but eax. */
+static inline long sys0(long nr)
+{
+	long ret;
+
+	asm volatile ("int $0x80" : "=a"(ret) : "a"(nr) : "memory");
+	return ret;
+}
+
+/* int $0x80 with four arguments in ebx, ecx, edx and esi (a4, a5 zero). */
+static inline long sys4(long nr, long a0, long a1, long a2, long a3)
+{
+	long ret;
+
+	asm volatile ("xor %%edi, %%edi\n\tint $0x80" : "=a"(ret)
+		      : "a"(nr), "b"(a0), "c"(a1), "d"(a2), "S"(a3) : "edi", "memory");
+	return ret;
+}
+
+/* sys4() @n times (@n > 0), as one asm loop (a5, in ebp, is not cleared). */
+static inline void sys4_loop(long nr, long a0, long a1, long a2, long a3, int n)
+{
+	long ret;
+
+	asm volatile ("xor %%edi, %%edi\n1:\n\tmov %[nr], %%eax\n\tint $0x80\n\t"
+		      "sub $1, %[n]\n\tjnz 1b"
+		      : [n] "+m"(n), "=&a"(ret)
+		      : [nr] "m"(nr), "b"(a0), "c"(a1), "d"(a2), "S"(a3)
+		      : "edi", "memory", "cc");
+}
+#endif
 
 /*
  * Cost of one call of @nr, in ns (instructions under icount): the best of

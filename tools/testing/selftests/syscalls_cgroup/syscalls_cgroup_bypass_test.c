@@ -57,6 +57,13 @@
 #define WORKER64 "/helpers/syscalls_cgroup_worker"
 #define WORKER32 "/helpers/syscalls_cgroup_worker32"
 
+/* The tracee's system call number, as the entry code saw it. */
+#ifdef __x86_64__
+#define ORIG_NR(regs)	((regs).orig_rax)
+#else
+#define ORIG_NR(regs)	((regs).orig_eax)
+#endif
+
 /*
  * The call the tests deny, in every ABI (gettimeofday: the vsyscall's;
  * fsync: the io_uring entry's).
@@ -310,12 +317,12 @@ static int trace(struct __test_metadata *_metadata, pid_t pid,
 		if (!stop_at)
 			continue;
 		ASSERT_EQ(0, ptrace(PTRACE_GETREGS, pid, 0, &regs));
-		if ((long)(regs.orig_rax & 0xffffffff) != decoy)
+		if ((long)(ORIG_NR(regs) & 0xffffffff) != decoy)
 			continue;
 		if (!t->parks++ && t->park)
 			ASSERT_EQ(0, park_act(t->park, t->cg, t->open, pid));
 		if (decoy != target) {
-			regs.orig_rax = target;
+			ORIG_NR(regs) = target;
 			ASSERT_EQ(0, ptrace(PTRACE_SETREGS, pid, 0, &regs));
 			t->rewrites++;
 		}
@@ -363,21 +370,29 @@ static void cell(struct __test_metadata *_metadata, struct _test_data_bypass *se
 
 TEST_F(bypass, syscall64)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit syscall instruction");
 	cell(_metadata, self, variant, WORKER64, "syscall");
 }
 
 TEST_F(bypass, int80_from_64bit)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit code");
 	cell(_metadata, self, variant, WORKER64, "int80");
 }
 
 TEST_F(bypass, x32)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no x32");
 	cell(_metadata, self, variant, WORKER64, "x32");
 }
 
 TEST_F(bypass, vsyscall)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no vsyscall page");
 	cell(_metadata, self, variant, WORKER64, "vsyscall");
 }
 
@@ -393,6 +408,8 @@ TEST_F(bypass, int80_32bit)
 
 TEST_F(bypass, io_uring_64bit)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no 64-bit ring");
 	cell(_metadata, self, variant, WORKER64, "uring");
 }
 
@@ -463,7 +480,11 @@ TEST_F(park, user_notif)
 			_exit(100);
 		close(pipefd[0]);
 		close(pipefd[1]);
+#ifdef __x86_64__
 		execl(WORKER64, WORKER64, "syscall", "notify", "target", NULL);
+#else
+		execl(WORKER32, WORKER32, "vdso32", "notify", "target", NULL);
+#endif
 		_exit(102);
 	}
 	close(pipefd[1]);
@@ -480,8 +501,12 @@ TEST_F(park, user_notif)
 
 	ASSERT_EQ(0, ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req));
 	EXPECT_EQ(pid, req.pid);
+#ifdef __x86_64__
 	EXPECT_EQ(AUDIT_ARCH_X86_64, req.data.arch);
-	EXPECT_EQ(NR_GETPPID_64, req.data.nr);
+#else
+	EXPECT_EQ(AUDIT_ARCH_I386, req.data.arch);
+#endif
+	EXPECT_EQ(NR_GETPPID_NATIVE, req.data.nr);
 	ASSERT_EQ(0, park_act(variant->how, self->cg, self->open, pid));
 	resp.id = req.id;
 	resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
@@ -504,7 +529,12 @@ TEST(worker_reaches_every_entry)
 	int i, status;
 
 	for (i = 0; i < ARRAY_SIZE(entries); i++) {
-		pid_t pid = fork();
+		pid_t pid;
+
+		/* On the i386 kernel, the 32-bit worker's entries. */
+		if (!X86_64_KERNEL && !strcmp(entries[i][0], WORKER64))
+			continue;
+		pid = fork();
 
 		if (pid == 0) {
 			execl(entries[i][0], entries[i][0], entries[i][1], "plain", NULL);

@@ -254,6 +254,8 @@ FIXTURE(crun) {
 
 FIXTURE_SETUP(crun)
 {
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: Debian's crun is a 64-bit program");
 	self->run = -1;
 	self->out = -1;
 	crun_remove();
@@ -441,8 +443,8 @@ TEST_F(crun, from_exec)
 	ASSERT_EQ(0, crun_run(self, "echo started\n"));
 	status = crun_wait(_metadata, self, out, sizeof(out));
 	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status));
-	ASSERT_EQ(NULL, strstr(out, "started"));
-	ASSERT_NE(NULL, strstr(out, "Function not implemented"));
+	ASSERT_FALSE(has(out, "started"));
+	ASSERT_TRUE(has(out, "Function not implemented"));
 	crun_remove();
 	rmdir(CTR);
 
@@ -465,7 +467,7 @@ TEST_F(crun, profile)
 {
 	char *policy = read_whole(MOBY_POLICY);
 
-	ASSERT_NE(NULL, policy);
+	ASSERT_TRUE(!!policy);
 	ASSERT_EQ(0, crun_run(self, "while :; do /probe --probe syslog getppid; done\n"));
 	ASSERT_TRUE(expect_line(_metadata, self, "syslog=ok getppid=ok", 5, 1));
 	ASSERT_EQ(0, self->v2);

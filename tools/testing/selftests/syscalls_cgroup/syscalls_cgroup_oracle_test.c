@@ -58,7 +58,9 @@
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#ifdef __x86_64__
 #include <seccomp.h>
+#endif
 #include <signal.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -69,6 +71,7 @@
 #include "../kselftest_harness.h"
 #include "syscalls_cgroup.h"
 
+#ifdef __x86_64__
 #define MOBY_POLICY	"/data/moby.policy"
 #define POLICY_MAX	(128 * 1024)
 #define ALLOWED		4094	/* the errno that stands for "allowed" (libseccomp: < 4095) */
@@ -777,7 +780,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	rng_state = seed;
 	size = 64 * 1024;
 	probes = calloc(size, sizeof(*probes));
-	ASSERT_NE(NULL, probes);
+	ASSERT_TRUE(!!probes);
 	for (t = 0; t < NTABLES; t++) {
 		start[t] = n;
 		n += make_probes(&o, t, probes + n, size - n);
@@ -787,7 +790,7 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	ASSERT_LE(10000, start[T64 + 1] - start[T64]);
 	sec = mmap(NULL, 2 * n * sizeof(long), PROT_READ | PROT_WRITE,
 		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, sec);
+	ASSERT_TRUE(sec != MAP_FAILED);
 	cgr = sec + n;
 
 	/* seccomp */
@@ -834,5 +837,15 @@ TEST_F_TIMEOUT(cg, moby_and_extra_rules_agree_with_seccomp, 600)
 	free(probes);
 	free(policy);
 }
+#else
+/*
+ * On the i386 kernel: built without libseccomp (Debian's is 64-bit), and
+ * the oracle merges three tables' filters into one x86_64 filter.
+ */
+TEST_F(cg, moby_and_extra_rules_agree_with_seccomp)
+{
+	SKIP(return, "i386 kernel: the oracle is the x86_64 kernel's (three tables, libseccomp)");
+}
+#endif
 
 TEST_HARNESS_MAIN

@@ -229,7 +229,7 @@ FIXTURE_SETUP(race)
 
 	self->sh = mmap(NULL, sizeof(*self->sh), PROT_READ | PROT_WRITE,
 			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, self->sh);
+	ASSERT_TRUE(self->sh != MAP_FAILED);
 	memset(self->sh, 0, sizeof(*self->sh));
 	ASSERT_EQ(0, cg_use(variant->v2));
 	snprintf(self->b, sizeof(self->b), "%s/race%d", cg_mnt, getpid());

@@ -405,7 +405,7 @@ FIXTURE_SETUP(stress)
 {
 	ASSERT_EQ(0, cg_use(variant->v2));
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, sh);
+	ASSERT_TRUE(sh != MAP_FAILED);
 	memset(sh, 0, sizeof(*sh));
 }
 

@@ -387,7 +387,7 @@ static struct world *world_new(struct __test_metadata *_metadata)
 	struct world *w = mmap(NULL, sizeof(*w), PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 
-	ASSERT_NE(MAP_FAILED, w);
+	ASSERT_TRUE(w != MAP_FAILED);
 	memset(w, 0, sizeof(*w));
 	w->sock = -1;
 	mkdir(DIR, 0755);
@@ -733,7 +733,8 @@ TEST_F(cg, actions)
 	EXPECT_EQ(0, family_run(self->a, &r, w, &families[5], 0));
 	EXPECT_EQ(1, exists(DIR "/d"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
-	EXPECT_NE(NULL, strstr(stat, "x86_64 258 mkdirat 1 log")) TH_LOG("%s", stat);
+	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 1 log"))
+		TH_LOG("%s", stat);
 	ring_exit(&r);
 
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "mkdirat=kill"));
@@ -748,7 +749,8 @@ TEST_F(cg, actions)
 	EXPECT_EQ(SIGKILL, WTERMSIG(status));
 	EXPECT_EQ(0, exists(DIR "/d"));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", stat, sizeof(stat)));
-	EXPECT_NE(NULL, strstr(stat, "x86_64 258 mkdirat 3 kill")) TH_LOG("%s", stat);
+	EXPECT_TRUE(has(stat, NATIVE_ABI " " NR_STR(SYS_mkdirat) " mkdirat 3 kill"))
+		TH_LOG("%s", stat);
 }
 
 /* Run @bin uring plain in @cg; its exit status (0 ran, 1 ENOSYS, 2 other). */
@@ -773,10 +775,12 @@ TEST_F(cg, ring_of_32bit_task)
 {
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "deny ia32:fsync=EPERM\n"));
 	EXPECT_EQ(2, worker_in(self->a, WORKER32));
+#ifdef __x86_64__	/* on the i386 kernel, every task is 32-bit */
 	EXPECT_EQ(0, worker_in(self->a, WORKER64));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "deny x86_64:fsync=EPERM\n"));
 	EXPECT_EQ(0, worker_in(self->a, WORKER32));
 	EXPECT_EQ(2, worker_in(self->a, WORKER64));
+#endif
 }
 
 /* Recording lists the calls the requests performed, by their ring's ABI. */
@@ -793,10 +797,12 @@ TEST_F(cg, recording)
 	EXPECT_EQ(3, family_run(self->a, &r, w, &families[13], 0));
 	EXPECT_EQ(0, worker_in(self->a, WORKER32));
 	ASSERT_LT(0, cg_read(self->a, "syscalls.used", used, sizeof(used)));
-	EXPECT_NE(NULL, strstr(used, "x86_64:mkdirat")) TH_LOG("%s", used);
-	EXPECT_NE(NULL, strstr(used, "x86_64:splice")) TH_LOG("%s", used);
-	EXPECT_NE(NULL, strstr(used, "ia32:fsync")) TH_LOG("%s", used);
-	EXPECT_EQ(NULL, strstr(used, "x86_64:fsync")) TH_LOG("%s", used);
+	EXPECT_TRUE(has(used, NATIVE_ABI ":mkdirat")) TH_LOG("%s", used);
+	EXPECT_TRUE(has(used, NATIVE_ABI ":splice")) TH_LOG("%s", used);
+	EXPECT_TRUE(has(used, "ia32:fsync")) TH_LOG("%s", used);
+#ifdef __x86_64__
+	EXPECT_FALSE(has(used, "x86_64:fsync")) TH_LOG("%s", used);
+#endif
 	ring_exit(&r);
 }
 

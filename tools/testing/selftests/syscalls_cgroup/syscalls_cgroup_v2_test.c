@@ -350,7 +350,7 @@ TEST_F(v2, enable_disable_with_running_task)
 	ASSERT_EQ(0, cg_write(p, "cgroup.subtree_control", "+syscalls"));
 	ASSERT_TRUE(has_file(l, "syscalls.deny"));
 	ASSERT_LT(0, cg_read(l, "syscalls.deny", buf, sizeof(buf)));
-	EXPECT_STREQ("110\nia32:64\nx32:110\n", buf);
+	EXPECT_STREQ(GETPPID_LISTED, buf);
 	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
 	EXPECT_EQ(-EPERM, cg_write(l, "syscalls.allow", "getppid"));
 	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
@@ -512,7 +512,7 @@ TEST_F(v2, delegation_to_uid_1000)
 
 	report = mmap(NULL, sizeof(*report), PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, report);
+	ASSERT_TRUE(report != MAP_FAILED);
 	report->fails = 0;
 	report->log[0] = '\0';
 	pid = fork();
@@ -719,7 +719,7 @@ TEST_F(v2, delegation_to_container_root_nsdelegate)
 
 	report = mmap(NULL, sizeof(*report), PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, report);
+	ASSERT_TRUE(report != MAP_FAILED);
 	memset(report, 0, sizeof(*report));
 	ASSERT_EQ(0, pipe(to_child));
 	ASSERT_EQ(0, pipe(to_parent));
@@ -729,7 +729,7 @@ TEST_F(v2, delegation_to_container_root_nsdelegate)
 	self->remounted = 1;
 	ASSERT_EQ(0, mount("none", CG_V2_MNT, NULL, MS_REMOUNT, "nsdelegate"));
 	ASSERT_EQ(0, v2_mount_opts(opts, sizeof(opts)));
-	ASSERT_NE(NULL, strstr(opts, "nsdelegate")) TH_LOG("options: %s", opts);
+	ASSERT_TRUE(has(opts, "nsdelegate")) TH_LOG("options: %s", opts);
 
 	pid = fork();
 	ASSERT_LE(0, pid);
