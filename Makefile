@@ -87,7 +87,7 @@ QEMU = qemu-system-$(QEMU_ARCH) -accel tcg,thread=multi -cpu $(QEMU_CPU) \
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
 .DELETE_ON_ERROR:
-.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress peers clean distclean
+.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress peers matrix clean distclean
 all: demo
 
 # --- host packages -----------------------------------------------------------
@@ -382,6 +382,87 @@ peers: kernel $(INITRD)
 		suites=$$suites,$$suites,$$suites; \
 	done
 	@gawk -v expect="$(notdir $(PEERS))" -f harness/peers.awk $(B)/peers-[12].log
+
+# --- config matrix: W=1, sparse, clang, other configs ------------------------
+# One row per harness/matrix/*.config: the test config plus that fragment,
+# configured with the kconfig macro (a setting that does not stick fails the
+# row), then `prepare` and the objects the series touches built with W=1 and
+# sparse (C=2). A row fails if the config did not stick, the build failed or
+# a warning or sparse report falls in our files or on a line our patches add
+# (harness/matrix.awk). No vmlinux: about a minute a row.
+MATRIX     := $(basename $(notdir $(wildcard harness/matrix/*.config)))
+MATRIX_DIR := $(B)/matrix
+# Kernel C files the series touches: ours (each #includes its KUnit file)
+# and the upstream ones patches/ modify.
+UPSTREAM_FILES := $(shell sed -n 's|^+++ b/||p' $(PATCHES) | sort -u)
+MATRIX_SRCS    := $(filter-out %_test.c,$(wildcard security/*.c)) $(filter %.c,$(UPSTREAM_FILES))
+# Their objects, "object:OPTION[,OPTION]" as their Makefiles build them; a row
+# compiles those its config has. kernel/cgroup/cgroup.o is where the
+# patched cgroup_subsys.h is checked (BUILD_BUG_ON(CGROUP_SUBSYS_COUNT > 16)).
+MATRIX_OBJS := security/syscalls_cgroup.o:CGROUP_SYSCALLS \
+	security/syscalls_cgroup_policy.o:CGROUP_SYSCALLS \
+	security/syscalls_cgroup_args.o:CGROUP_SYSCALLS \
+	security/syscalls_cgroup_uring.o:CGROUP_SYSCALLS,IO_URING \
+	arch/x86/entry/vsyscall/vsyscall_64.o:X86_VSYSCALL_EMULATION \
+	fs/exec.o: kernel/entry/common.o:GENERIC_ENTRY io_uring/io_uring.o:IO_URING \
+	kernel/cgroup/cgroup.o:CGROUPS
+MATRIX_MISSING := $(filter-out $(foreach e,$(MATRIX_OBJS),$(firstword $(subst :, ,$(e)))),\
+		  $(MATRIX_SRCS:.c=.o))
+
+# The clang row: Debian's clang, lld and LLVM binutils.
+matrix-clang $(MATRIX_DIR)/clang/.config: export LLVM := 1
+
+# Kept between runs, but deleted when the kconfig check fails.
+.SECONDARY: $(MATRIX:%=$(MATRIX_DIR)/%/.config)
+$(MATRIX_DIR)/%/.config: $(B)/.patched harness/kernel.config harness/matrix/%.config
+	$(call kconfig,$(MATRIX_DIR)/$*,harness/kernel.config harness/matrix/$*.config)
+
+# "path:line" of every line the patches add to upstream files (against the
+# files with the series reversed).
+$(MATRIX_DIR)/added: $(B)/.patched
+	@rm -rf $(MATRIX_DIR)/pristine && mkdir -p $(MATRIX_DIR)/pristine
+	@cd $(KSRC) && cp --parents $(UPSTREAM_FILES) $(CURDIR)/$(MATRIX_DIR)/pristine/
+	@for p in $$(tac patches/series); do patch -s -R -p1 -d $(MATRIX_DIR)/pristine < patches/$$p; done
+	@for f in $(UPSTREAM_FILES); do \
+		diff --old-line-format= --unchanged-line-format= --new-line-format="$$f:%dn%c'\012'" \
+			$(MATRIX_DIR)/pristine/$$f $(KSRC)/$$f; test $$? -le 1; done > $@
+
+# One row; its objects are removed first, so that W=1 warnings show again;
+# quiet=quiet_ keeps kbuild's CC and CHECK lines under make -s (matrix.awk
+# checks that each object was compiled and checked).
+matrix-%: $(MATRIX_DIR)/%/.config $(MATRIX_DIR)/added $(B)/.overlay $(B)/.deps-matrix
+	@objs=$$(for e in $(MATRIX_OBJS); do \
+		for o in $$(echo $${e#*:} | tr , ' '); do \
+			grep -qx "CONFIG_$$o=y" $(MATRIX_DIR)/$*/.config || continue 2; done; \
+		echo $${e%%:*}; done); \
+	cd $(MATRIX_DIR)/$* && rm -f $$objs && \
+	$(MAKE) -C $(CURDIR)/$(KSRC) O=$(CURDIR)/$(MATRIX_DIR)/$* -j$(JOBS) W=1 C=2 CHECK=sparse quiet=quiet_ \
+		$$objs > build.log 2>&1 || { tail -n 20 build.log; echo "    error: build failed"; exit 1; }; \
+	gawk -v src=$(CURDIR)/$(KSRC) -v objs="$$objs" -f $(CURDIR)/harness/matrix.awk \
+		$(CURDIR)/$(MATRIX_DIR)/added build.log
+
+# Every row: "config result time", the faults under a failed row.
+matrix: $(B)/.overlay $(B)/.deps-matrix
+	@$(if $(MATRIX_MISSING),echo "error: add $(MATRIX_MISSING) to MATRIX_OBJS"; exit 1)
+	@mkdir -p $(MATRIX_DIR); pass=0; fail=0; \
+	printf '%-20s %-6s %6s  %s\n' config result time "warnings: ours, on upstream lines (not counted)"; \
+	for r in $(MATRIX); do \
+		t0=$$(date +%s); \
+		if $(MAKE) -s matrix-$$r > $(MATRIX_DIR)/$$r.log 2>&1; then res=pass; pass=$$((pass + 1)); \
+		else res=FAIL; fail=$$((fail + 1)); fi; \
+		t=$$(($$(date +%s) - t0)); \
+		printf '%-20s %-6s %3d:%02d  %s\n' $$r $$res $$((t / 60)) $$((t % 60)) \
+			"$$(tail -n 1 $(MATRIX_DIR)/$$r.log | gawk '/ ours .* upstream$$/ { print $$1 ", " $$3 }')"; \
+		[ $$res = pass ] || grep -v -e ' ours .* upstream$$' -e '^make' $(MATRIX_DIR)/$$r.log | tail -n 12; \
+	done; \
+	echo "$$pass passed, $$fail failed"; [ $$fail = 0 ]
+
+$(B)/.deps-matrix: $(B)/.deps
+	@missing=$$(for p in sparse clang lld llvm; do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	[ -z "$$missing" ] || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; }
+	@touch $@
 
 # --- one patch against the pristine tree ---------------------------------------
 patch: $(B)/.unpacked
