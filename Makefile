@@ -5,6 +5,7 @@
 #   make peers    the kernel's own suites from the root and a restricted cgroup, compared
 #   make shell    boot into an interactive busybox shell
 #   make patch    write the whole change as one patch against the pristine tree
+#   make series   write it as a git format-patch series with a cover letter
 #   make check ARCH=i386   the same on a 32-bit kernel, busybox and selftests
 #
 # Everything generated lives under $(B)/ (ignored by git); what depends on
@@ -56,9 +57,11 @@ PEERS         := $(addprefix $(R)/peers/,seccomp_bpf $(PEER_CGROUP) \
 HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
 		 $(R)/helpers/syscalls_cgroup_worker32
 
+# python3-ply, python3-git: the SPDX check of checkpatch.pl (make series-check).
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev \
+	    python3-ply python3-git
 
 QEMU_TIMEOUT ?= 900
 
@@ -87,7 +90,8 @@ QEMU = qemu-system-$(QEMU_ARCH) -accel tcg,thread=multi -cpu $(QEMU_CPU) \
 APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 
 .DELETE_ON_ERROR:
-.PHONY: all demo check shell patch kernel bench bench-kernels debug-kernel stress peers matrix clean distclean
+.PHONY: all demo check shell patch series series-check kernel bench bench-kernels debug-kernel stress \
+	peers matrix clean distclean
 all: demo
 
 # --- host packages -----------------------------------------------------------
@@ -477,6 +481,66 @@ patch: $(B)/.unpacked
 	@cd $(B)/patch-tree && git add -A && git diff --cached --stat | tail -n 1 && \
 		git diff --cached > $(CURDIR)/$(B)/syscalls-cgroup.patch
 	@echo $(CURDIR)/$(B)/syscalls-cgroup.patch
+
+# --- the change as a patch series ------------------------------------------------
+# Split as harness/series/files says; the last line printed is the folder.
+SERIES := $(B)/series
+series: $(B)/.deps
+	@harness/series.sh $(SERIES) $(B)/series-work $(TARBALL) $(OVERLAY_DIRS)
+	@echo $(CURDIR)/$(SERIES)
+
+# A git tree of the whole pristine source, for `git am`.
+STREE := $(B)/series-linux
+SOBJ  := $(B)/series-obj
+$(B)/.series-tree: | $(B)/.deps
+	@echo "  UNPACK  $(TARBALL) into a git tree"
+	@rm -rf $(STREE) && mkdir -p $(STREE)
+	@tar -C $(STREE) --strip-components=1 -xf $(TARBALL)
+	@cd $(STREE) && git init -q -b pristine && git add -Af && \
+		git -c user.name=pristine -c user.email=none commit -qm pristine
+	@touch $@
+
+# Apply the series patch by patch with `git am`; after each one, checkpatch
+# --strict (tolerating only SERIES_WARNINGS) and a build of the test kernel
+# in one incremental object dir. Then: the end state is `make patch`'s tree,
+# and get_maintainer.pl names the new MAINTAINERS entry for every new file.
+# checkpatch's SPDX check runs Debian's python3 (/usr/bin), which has ply and git.
+SERIES_WARNINGS := ENOSYS|FILE_PATH_CHANGES
+series-check: series patch $(B)/.series-tree
+	@set -e; start=$$(date +%s); cd $(STREE); \
+	git am --abort 2>/dev/null || true; git checkout -qf pristine; git clean -qfdx; \
+	git checkout -qB series; mkdir -p $(CURDIR)/$(SOBJ); \
+	for p in $(CURDIR)/$(SERIES)/0*.patch; do \
+		case $$p in */0000-cover-letter.patch) continue;; esac; \
+		t=$$(date +%s); \
+		git -c user.name=series-check -c user.email=none am -q $$p; \
+		out=$$(PATH=/usr/bin:$$PATH scripts/checkpatch.pl --strict --terse --show-types $$p || true); \
+		echo "$$out" | grep -E ': (ERROR|WARNING|CHECK):' | \
+			grep -vE ': WARNING:($(SERIES_WARNINGS)):' && \
+			{ echo "error: checkpatch on $$(basename $$p)"; exit 1; }; \
+		$(MAKE) -s O=$(CURDIR)/$(SOBJ) tinyconfig >/dev/null; \
+		(cd $(CURDIR)/$(SOBJ) && $(CURDIR)/$(STREE)/scripts/kconfig/merge_config.sh \
+			-m .config $(CURDIR)/harness/kernel.config >/dev/null); \
+		$(MAKE) -s O=$(CURDIR)/$(SOBJ) olddefconfig >/dev/null; \
+		log=$$($(MAKE) -s O=$(CURDIR)/$(SOBJ) -j$(JOBS) bzImage 2>&1) || \
+			{ echo "$$log"; echo "error: the kernel does not build after $$(basename $$p)"; exit 1; }; \
+		if echo "$$log" | grep -qi warning; then \
+			echo "$$log"; echo "error: warnings after $$(basename $$p)"; exit 1; fi; \
+		echo "  OK      $$(basename $$p): built in $$(( $$(date +%s) - t )) s; checkpatch warnings:" \
+			$$(echo "$$out" | sed -n 's/.*: WARNING:\([A-Z_]*\):.*/\1/p' | sort | uniq -c); \
+	done; \
+	export GIT_INDEX_FILE=$(CURDIR)/$(B)/series-check.index; \
+	git read-tree pristine && git apply --cached $(CURDIR)/$(B)/syscalls-cgroup.patch; \
+	[ "$$(git write-tree)" = "$$(git rev-parse HEAD^{tree})" ] || \
+		{ echo "error: the series ends elsewhere than make patch"; exit 1; }; \
+	rm -f $$GIT_INDEX_FILE; unset GIT_INDEX_FILE; \
+	for f in $$(git diff --name-only --diff-filter=A pristine HEAD); do \
+		scripts/get_maintainer.pl --no-git --no-git-fallback -f $$f | \
+			grep -q 'SYSCALLS CONTROLLER' || \
+			{ echo "error: MAINTAINERS does not cover $$f"; exit 1; }; \
+	done; \
+	echo "series-check: $$(git rev-list --count pristine..HEAD) patches apply, build and pass checkpatch;" \
+		"the end state is make patch's tree; $$(( $$(date +%s) - start )) s"
 
 clean:
 	rm -rf $(KOBJ) $(R) $(INITRD) $(B)/*.log
