@@ -104,7 +104,7 @@ static void sc_args_test_skip_64(struct kunit *test)
 
 /* Print @pol as syscalls.policy does, into a buffer the test owns. */
 static __maybe_unused char *sc_args_show_text(struct kunit *test,
-					       const struct sc_policy *pol)
+					      const struct sc_policy *pol)
 {
 	struct seq_file sf = { .size = 65536 };
 

@@ -38,30 +38,68 @@
 #include "syscalls_cgroup_args.h"
 #include "syscalls_cgroup_names.h"
 
+/* The tables of this kernel: x86_64, ia32 and x32, or ia32 alone. */
+const unsigned int sc_nr[SC_NR_ABIS] = {
 #ifdef CONFIG_X86_64
-#define SC_TABLES(x)	x(X86_64, x86_64, NR_syscalls), x(IA32, ia32, IA32_NR_syscalls), \
-			x(X32, x32, X32_NR_syscalls)
-#else
-#define SC_TABLES(x)	x(IA32, ia32, IA32_NR_syscalls)
+	[SC_ABI_X86_64]	= NR_syscalls,
 #endif
+	[SC_ABI_IA32]	= IA32_NR_syscalls,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= X32_NR_syscalls,
+#endif
+};
 
-#define SC_NR(ABI, abi, nr)		[SC_ABI_##ABI] = nr
-#define SC_ABI_NAME(ABI, abi, nr)	[SC_ABI_##ABI] = #abi
-#define SC_NAMES(ABI, abi, nr)		[SC_ABI_##ABI] = sc_names_##abi
-#define SC_NAMES_LEN(ABI, abi, nr)	[SC_ABI_##ABI] = ARRAY_SIZE(sc_names_##abi)
-#define SC_ENTRIES(ABI, abi, nr)	[SC_ABI_##ABI] = sc_entries_##abi
-#define SC_ENTRIES_LEN(ABI, abi, nr)	[SC_ABI_##ABI] = ARRAY_SIZE(sc_entries_##abi)
-
-const unsigned int sc_nr[SC_NR_ABIS] = { SC_TABLES(SC_NR) };
-const char *const sc_abi_name[SC_NR_ABIS] = { SC_TABLES(SC_ABI_NAME) };
+const char *const sc_abi_name[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= "x86_64",
+#endif
+	[SC_ABI_IA32]	= "ia32",
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= "x32",
+#endif
+};
 
 /* Names, generated from the syscall_*.tbl files; NULL in holes. */
-static const char *const *const sc_names[SC_NR_ABIS] = { SC_TABLES(SC_NAMES) };
-static const unsigned int sc_names_len[SC_NR_ABIS] = { SC_TABLES(SC_NAMES_LEN) };
+static const char *const *const sc_names[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_names_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_names_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_names_x32,
+#endif
+};
+
+static const unsigned int sc_names_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_names_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_names_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_names_x32),
+#endif
+};
 
 /* Entry points, numbered alike in every table (0: none); also generated. */
-static const u16 *const sc_entries[SC_NR_ABIS] = { SC_TABLES(SC_ENTRIES) };
-static const unsigned int sc_entries_len[SC_NR_ABIS] = { SC_TABLES(SC_ENTRIES_LEN) };
+static const u16 *const sc_entries[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_entries_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_entries_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_entries_x32,
+#endif
+};
+
+static const unsigned int sc_entries_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_entries_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_entries_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_entries_x32),
+#endif
+};
 
 /*
  * Calls that end a task or leave a signal handler: denying them would leave

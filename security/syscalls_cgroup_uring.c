@@ -53,16 +53,20 @@ struct sc_uop {
 	u16 alt[2];
 };
 
-#ifdef CONFIG_X86_64
-#define NRS(c64, c32)		{ __NR_##c64, __NR_ia32_##c32 }
-#else
-#define NRS(c64, c32)		{ __NR_##c32 }
-#endif
 #define UOP_NONE		{ .kind = SC_UOP_NONE }
-#define UOP2(c64, c32)		{ .kind = SC_UOP_CALL, .nr = NRS(c64, c32) }
-#define UOP(c)			UOP2(c, c)
-#define UOP_ALT(k, call, other)	{ .kind = (k), .nr = NRS(call, call), \
-				  .alt = NRS(other, other) }
+#ifdef CONFIG_X86_64
+#define UOP2(c64, c32)		{ .kind = SC_UOP_CALL, \
+				  .nr = { __NR_##c64, __NR_ia32_##c32 } }
+#define UOP_K(k, c)		{ .kind = (k), .nr = { __NR_##c, __NR_ia32_##c } }
+#define UOP_ALT(k, call, other)	{ .kind = (k), \
+				  .nr = { __NR_##call, __NR_ia32_##call }, \
+				  .alt = { __NR_##other, __NR_ia32_##other } }
+#else
+#define UOP_K(k, c)		{ .kind = (k), .nr = { __NR_##c } }
+#define UOP_ALT(k, call, other)	{ .kind = (k), .nr = { __NR_##call }, \
+				  .alt = { __NR_##other } }
+#endif
+#define UOP(c)			UOP_K(SC_UOP_CALL, c)
 
 static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_NOP]			= UOP_NONE,
@@ -89,7 +93,11 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_STATX]		= UOP(statx),
 	[IORING_OP_READ]		= UOP_ALT(SC_UOP_POS, read, pread64),
 	[IORING_OP_WRITE]		= UOP_ALT(SC_UOP_POS, write, pwrite64),
+#ifdef CONFIG_X86_64
 	[IORING_OP_FADVISE]		= UOP2(fadvise64, fadvise64_64),
+#else
+	[IORING_OP_FADVISE]		= UOP(fadvise64_64),
+#endif
 	[IORING_OP_MADVISE]		= UOP(madvise),
 	[IORING_OP_SEND]		= UOP(sendto),
 	[IORING_OP_RECV]		= UOP(recvfrom),
@@ -111,8 +119,7 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_FGETXATTR]		= UOP(fgetxattr),
 	[IORING_OP_GETXATTR]		= UOP(getxattr),
 	[IORING_OP_SOCKET]		= UOP(socket),
-	[IORING_OP_URING_CMD]		= { .kind = SC_UOP_CMD,
-					    .nr = NRS(ioctl, ioctl) },
+	[IORING_OP_URING_CMD]		= UOP_K(SC_UOP_CMD, ioctl),
 	[IORING_OP_SEND_ZC]		= UOP(sendto),
 	[IORING_OP_SENDMSG_ZC]		= UOP(sendmsg),
 	[IORING_OP_READ_MULTISHOT]	= UOP(read),
@@ -121,7 +128,11 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_FUTEX_WAKE]		= UOP(futex_wake),
 	[IORING_OP_FUTEX_WAITV]		= UOP(futex_waitv),
 	[IORING_OP_FIXED_FD_INSTALL]	= UOP(dup),
+#ifdef CONFIG_X86_64
 	[IORING_OP_FTRUNCATE]		= UOP2(ftruncate, ftruncate64),
+#else
+	[IORING_OP_FTRUNCATE]		= UOP(ftruncate64),
+#endif
 	[IORING_OP_BIND]		= UOP(bind),
 	[IORING_OP_LISTEN]		= UOP(listen),
 };
