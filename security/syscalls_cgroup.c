@@ -427,7 +427,6 @@ static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 {
 	unsigned int unr = nr;
 
-	*abi = SC_ABI_IA32;
 #ifdef CONFIG_X86_64
 	if (in_ia32_syscall()) {
 		*abi = SC_ABI_IA32;
@@ -437,6 +436,8 @@ static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 		*abi = SC_ABI_X32;
 		unr -= __X32_SYSCALL_BIT;
 	}
+#else
+	*abi = SC_ABI_IA32;
 #endif
 	if (unr >= sc_nr[*abi])
 		return false;
