@@ -147,9 +147,10 @@ struct sc_counts {
  * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
  * path reads @eff, @pre, @rec and @rec_up under RCU only, fork @exec with
  * READ_ONCE(): policies are published with rcu_assign_pointer() before the
- * work bit is set on a task
- * (smp_mb__before_atomic() orders the two), and the reader issues
- * smp_rmb() after it saw the bit. @used is set with atomic bit operations.
+ * work bit is set on a task (smp_mb__before_atomic() in sc_sync_task()
+ * orders the two), and every reader that saw the bit finds its cgroup with
+ * sc_current(), which issues the pairing smp_rmb(). @used is set with
+ * atomic bit operations.
  * Policies and the css are freed after an RCU grace period.
  */
 struct syscalls_cgroup {
@@ -199,8 +200,8 @@ enum sc_file {
 #define SC_NOTIFY_DELAY	(HZ / 10)
 
 /*
- * Longest write to syscalls.policy. What it prints is under 64 KiB for any
- * policy (every call with the longest errno name: 60,428 bytes on 6.12).
+ * Longest text written to syscalls.policy, .deny or .allow through one open
+ * file (in any number of write()s).
  */
 #define SC_POLICY_MAX	(128 * 1024)
 
@@ -237,7 +238,7 @@ static struct sc_policy *sc_pre(struct syscalls_cgroup *sc)
 static void sc_sync_task(struct task_struct *task, bool restricted)
 {
 	if (restricted) {
-		/* Pairs with smp_rmb() in sc_action(). */
+		/* Pairs with smp_rmb() in sc_current(). */
 		smp_mb__before_atomic();
 		set_task_syscall_work(task, SYSCALLS_CGROUP);
 	} else {
@@ -414,6 +415,20 @@ static void sc_set_recording(struct syscalls_cgroup *root, bool on)
 }
 
 /* ---- entry path -------------------------------------------------------------- */
+
+/*
+ * current's cgroup, for every reader that runs because current's work bit
+ * is set (system call entry, vsyscall, io_uring): the policies published
+ * before the bit was set (sc_sync_task()) are seen whole.
+ *
+ * Context: RCU read lock held.
+ */
+static __always_inline struct syscalls_cgroup *sc_current(void)
+{
+	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
+	smp_rmb();
+	return css_sc(task_css(current, syscalls_cgrp_id));
+}
 
 /*
  * Which table a call dispatches to, mirroring arch/x86/entry/common.c: ia32
@@ -649,7 +664,7 @@ static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 	u16 act = SC_ACT_ALLOW;
 
 	rcu_read_lock();
-	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	sc = sc_current();
 	if (unlikely(READ_ONCE(sc->rec)) && abi == SC_ABI_IA32 &&
 	    (index == SC_NR_IA32(socketcall) || index == SC_NR_IA32(ipc)))
 		sc_record_mux(READ_ONCE(sc->rec), index);
@@ -737,10 +752,8 @@ long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
 	if (!sc_classify(nr, &abi, &index))
 		return nr;
 
-	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
-	smp_rmb();
 	rcu_read_lock();
-	sc = css_sc(task_css(current, syscalls_cgrp_id));
+	sc = sc_current();
 	rec = READ_ONCE(sc->rec);
 	if (unlikely(rec)) {
 		sc_mark(rec, abi, index);
@@ -791,7 +804,7 @@ long syscalls_cgroup_vsyscall(int nr)
 	if (!sc_classify(nr, &abi, &index))
 		return 0;
 	rcu_read_lock();
-	rec = READ_ONCE(css_sc(task_css(current, syscalls_cgrp_id))->rec);
+	rec = READ_ONCE(sc_current()->rec);
 	sc_mark(rec, abi, index);
 	rcu_read_unlock();
 	return sc_judge(NULL, nr, abi, index);
@@ -827,10 +840,8 @@ int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
 	n = sc_uring_calls(sqe, op, compat, &abi, nrs);
 	if (!n)
 		return 0;
-	/* Pairs with smp_mb__before_atomic() in sc_sync_task(). */
-	smp_rmb();
 	rcu_read_lock();
-	rec = READ_ONCE(css_sc(task_css(current, syscalls_cgrp_id))->rec);
+	rec = READ_ONCE(sc_current()->rec);
 	for (i = 0; i < n; i++)
 		sc_mark(rec, abi, nrs[i]);
 	rcu_read_unlock();
@@ -1146,19 +1157,13 @@ static int syscalls_events_show(struct seq_file *sf, void *v)
 }
 
 /*
- * Enter a write: check the writer (on v1; on v2 the file's permission,
- * checked when it was opened, decides), then take cgroup_mutex as the cgroup
- * core's own files do, so that no task migrates while the write walks
- * tasks (see sc_flip()). Meanwhile the file's active reference is released,
- * so that a removal of the cgroup, which holds cgroup_mutex while it waits
- * for writers to leave its files, does not wait for this one; a reference
- * on the css keeps it. Returns -ENODEV, with nothing held, for a cgroup
- * being removed.
+ * Check a writer: on v1 it needs CAP_SYS_ADMIN, and so did the opener of
+ * the file; on v2 the file's permission, checked when it was opened,
+ * decides. The text may not hold a NUL.
  */
-static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
+static int sc_write_check(struct kernfs_open_file *of, const char *buf,
+			  size_t nbytes)
 {
-	struct syscalls_cgroup *sc = css_sc(of_css(of));
-
 	/* Both: a descriptor handed on must not carry the opener's power. */
 	if (!cgroup_subsys_on_dfl(syscalls_cgrp_subsys) &&
 	    (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
@@ -1167,6 +1172,21 @@ static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 	/* Text only: a NUL inside the write would hide what follows it. */
 	if (memchr(buf, '\0', nbytes))
 		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Take cgroup_mutex as the cgroup core's own files do, so that no task
+ * migrates while a change walks tasks (see sc_flip()), then syscalls_mutex.
+ * Meanwhile the file's active reference is released, so that a removal of
+ * the cgroup, which holds cgroup_mutex while it waits for writers to leave
+ * its files, does not wait for this one; a reference on the css keeps it.
+ * Returns -ENODEV, with nothing held, for a cgroup being removed.
+ */
+static int sc_write_lock(struct kernfs_open_file *of)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+
 	css_get(&sc->css);
 	kernfs_break_active_protection(of->kn);
 	cgroup_lock();
@@ -1180,6 +1200,12 @@ static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 	return -ENODEV;
 }
 
+/* Enter a write of a one-word file: sc_write_check(), sc_write_lock(). */
+static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
+{
+	return sc_write_check(of, buf, nbytes) ?: sc_write_lock(of);
+}
+
 static void sc_write_end(struct kernfs_open_file *of)
 {
 	mutex_unlock(&syscalls_mutex);
@@ -1188,61 +1214,338 @@ static void sc_write_end(struct kernfs_open_file *of)
 	css_put(of_css(of));
 }
 
+/*
+ * struct sc_text - a text being written to syscalls.policy, .deny or .allow
+ * @buf:	the text so far, @len bytes and a NUL, in @size bytes
+ * @size:	the size of @buf
+ * @len:	the length of the text
+ * @done:	how much of it is whole lines, parsed into @draft
+ * @depth:	parentheses open at @len (.deny and .allow: a newline inside
+ *		them does not end a line)
+ * @pos:	the file offset the next piece must be written at
+ * @draft:	the cgroup's new own policy, built from the first @done bytes
+ * @base:	the own policy @draft started from (.deny and .allow), held
+ * @parent:	the parent's effective policy the lines were checked against
+ * @owner:	the files_struct that wrote: a close() by it applies the text
+ * @err:	the error of a failed write or close: every later one fails
+ *		with it, and nothing is applied
+ * @named:	.deny and .allow: a line named calls
+ *
+ * One per open file (cgroup_file_priv()). Its write()s and close()s are
+ * serialised by the open file's mutex, held by kernfs around both.
+ */
+struct sc_text {
+	char *buf;
+	size_t size;
+	size_t len;
+	size_t done;
+	int depth;
+	loff_t pos;
+	struct sc_policy *draft;
+	struct sc_policy *base;
+	struct sc_policy *parent;
+	void *owner;
+	int err;
+	bool named;
+};
+
+/* Drop what a text has built, and start a new one. */
+static void sc_text_reset(struct sc_text *t)
+{
+	sc_policy_discard(t->draft);
+	sc_policy_put(t->base);
+	sc_policy_put(t->parent);
+	t->draft = NULL;
+	t->base = NULL;
+	t->parent = NULL;
+	t->len = 0;
+	t->done = 0;
+	t->depth = 0;
+	t->named = false;
+}
+
+static int syscalls_text_open(struct kernfs_open_file *of)
+{
+	struct sc_text *t;
+
+	if (!(of->file->f_mode & FMODE_WRITE))
+		return 0;
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
+	if (!t)
+		return -ENOMEM;
+	*cgroup_file_priv(of) = t;
+	return 0;
+}
+
+static void syscalls_text_release(struct kernfs_open_file *of)
+{
+	struct sc_text *t = *cgroup_file_priv(of);
+
+	if (!t)
+		return;
+	sc_text_reset(t);
+	kvfree(t->buf);
+	kfree(t);
+}
+
+/*
+ * Where the next line of @s ends: at a newline, but in .deny and .allow
+ * (@items) not inside parentheses; @depth carries their count from a
+ * previous piece. Return: the newline, or the end of @s.
+ */
+static char *sc_line_end(char *s, bool items, int *depth)
+{
+	for (; *s; s++) {
+		if (*s == '\n' && (!items || *depth <= 0)) {
+			*depth = 0;
+			break;
+		}
+		if (*s == '(')
+			(*depth)++;
+		else if (*s == ')')
+			(*depth)--;
+	}
+	return s;
+}
+
+/*
+ * Parse the lines of @text (whole lines, or the last one) into @t's draft.
+ * .policy takes statements; .deny and .allow items, line by line, each
+ * line naming some call, so that the result does not depend on how the
+ * text was cut into writes.
+ */
+static int sc_text_parse(struct sc_text *t, enum sc_file file, char *text)
+{
+	char *line, *end;
+	int depth = 0, ret;
+	bool last;
+
+	if (file == SC_FILE_POLICY)
+		return sc_write_policy(t->draft, text, t->parent);
+	for (line = text; *line; line = end + 1) {
+		end = sc_line_end(line, true, &depth);
+		last = !*end;
+		*end = '\0';
+		if (*skip_spaces(line)) {
+			ret = sc_write_items(t->draft, line, file == SC_FILE_ALLOW,
+					     t->parent);
+			if (ret)
+				return ret;
+			t->named = true;
+		}
+		if (last)
+			break;
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Parse @t's text from @done to @end into its draft. */
+static int sc_text_parse_to(struct sc_text *t, enum sc_file file, size_t end)
+{
+	char *copy;
+	int ret;
+
+	if (end == t->done)
+		return 0;
+	copy = kmemdup_nul(t->buf + t->done, end - t->done, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	ret = sc_text_parse(t, file, copy);
+	kfree(copy);
+	if (!ret)
+		t->done = end;
+	return ret;
+}
+
+/*
+ * Begin a text: the draft starts from the cgroup's own policy (.deny,
+ * .allow) or from nothing (.policy), and its lines are checked against the
+ * parent's effective policy as it is now.
+ */
+static int sc_text_begin(struct sc_text *t, struct syscalls_cgroup *sc,
+			 enum sc_file file)
+{
+	mutex_lock(&syscalls_mutex);
+	t->parent = sc_policy_get(sc_eff(sc_parent(sc)));
+	if (file != SC_FILE_POLICY)
+		t->base = sc_policy_get(sc->own);
+	mutex_unlock(&syscalls_mutex);
+	t->draft = sc_policy_new(t->base);
+	return t->draft ? 0 : -ENOMEM;
+}
+
+/* Add a piece to @t and parse the lines it completes. */
+static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
+		       const char *piece, size_t n, loff_t off)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	enum sc_file file = of_cft(of)->private;
+	size_t end;
+	char *p;
+	int ret;
+
+	if (!t->len) {
+		ret = sc_text_begin(t, sc, file);
+		if (ret)
+			return ret;
+		t->pos = off;
+	}
+	if (off != t->pos)
+		return -EINVAL;
+	if (t->len + n > SC_POLICY_MAX)
+		return -E2BIG;
+	if (t->len + n + 1 > t->size) {
+		size_t size = min_t(size_t, max(2 * t->size, t->len + n + 1),
+				    SC_POLICY_MAX + 1);
+		char *buf = kvrealloc(t->buf, size, GFP_KERNEL_ACCOUNT);
+
+		if (!buf)
+			return -ENOMEM;
+		t->buf = buf;
+		t->size = size;
+	}
+	memcpy(t->buf + t->len, piece, n);
+	t->buf[t->len + n] = '\0';
+	/* The lines this piece completes end at its last newline. */
+	end = t->done;
+	for (p = t->buf + t->len; *(p = sc_line_end(p, file != SC_FILE_POLICY, &t->depth)); p++)
+		end = p + 1 - t->buf;
+	t->len += n;
+	t->pos += n;
+	t->owner = current->files;
+	return sc_text_parse_to(t, file, end);
+}
+
+/*
+ * Publish @own, built from @t's whole text, as its cgroup's own policy,
+ * with cgroup_mutex and syscalls_mutex held (sc_write_lock()). If the own
+ * policy that .deny or .allow started from changed since (another writer),
+ * the text is parsed again onto the new one.
+ */
+static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
+			   struct sc_policy *own)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	enum sc_file file = of_cft(of)->private;
+	int ret;
+
+	lockdep_assert_held(&syscalls_mutex);
+	if (file != SC_FILE_POLICY && t->base != sc->own) {
+		sc_policy_put(own);
+		sc_text_reset(t);
+		t->len = strlen(t->buf);
+		t->parent = sc_policy_get(sc_eff(sc_parent(sc)));
+		t->base = sc_policy_get(sc->own);
+		t->draft = sc_policy_new(t->base);
+		if (!t->draft)
+			return -ENOMEM;
+		ret = sc_text_parse_to(t, file, t->len);
+		if (ret)
+			return ret;
+		own = sc_policy_finish(t->draft);
+		t->draft = NULL;
+		if (IS_ERR(own))
+			return PTR_ERR(own);
+	}
+	return sc_propagate(sc, own);
+}
+
 /**
  * syscalls_write() - write handler of syscalls.allow, .deny and .policy
  * @of: the open file
- * @buf: the written text
+ * @buf: a piece of the text, at most a page
  * @nbytes: its length
- * @off: ignored
+ * @off: where it is written; a piece must follow the previous one
  *
- * Builds the new own policy in a copy, then hands it to sc_propagate().
+ * Adds the piece to the open file's text and parses the lines it
+ * completes into a draft; the text is applied when its writer closes the
+ * file (syscalls_flush()). A failed write fails every later write and
+ * close of the open file with the same error, and nothing is applied.
  *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Context: Process context; takes syscalls_mutex.
  * Return: @nbytes, or
  * * -EPERM - on v1, no CAP_SYS_ADMIN in the writer or in the opener of the
  *   file; an allow the parent does not grant
- * * -EINVAL - a NUL byte in the write, a malformed item, condition or
- *   statement
+ * * -EINVAL - a NUL byte, a malformed item, condition or statement, a line
+ *   of .deny or .allow that names no call that can be denied; a piece not
+ *   written where the previous one ended
  * * -ERANGE - a number past the end of its table, an errno outside 1-4095,
  *   a value in a condition over 64 bits
  * * -E2BIG - too many conditions in a parenthesis, or terms or conditions
- *   for one call (see syscalls_cgroup_args.h)
+ *   for one call (see syscalls_cgroup_args.h); a text over SC_POLICY_MAX
  * * -ENOMEM - out of memory
- * * -ENODEV - the cgroup is being removed
- * * -E2BIG - a write to syscalls.policy at a nonzero offset: the rest of a
- *   policy that did not come in one write
+ * * the error of an earlier write or close of this open file
  * The policy is unchanged after any error.
  */
 static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
 			      size_t nbytes, loff_t off)
 {
-	struct syscalls_cgroup *sc = css_sc(of_css(of));
-	enum sc_file file = of_cft(of)->private;
-	struct sc_policy *own, *parent;
+	struct sc_text *t = *cgroup_file_priv(of);
 	int ret;
 
-	/* The rest of a policy too long for one write: never half a policy. */
-	if (file == SC_FILE_POLICY && off)
-		return -E2BIG;
-	ret = sc_write_begin(of, buf, nbytes);
-	if (ret)
-		return ret;
-	parent = sc_eff(sc_parent(sc));
-	own = sc_policy_new(file == SC_FILE_POLICY ? NULL : sc->own);
-	if (!own)
-		ret = -ENOMEM;
-	else if (file == SC_FILE_POLICY)
-		ret = sc_write_policy(own, buf, parent);
-	else
-		ret = sc_write_items(own, buf, file == SC_FILE_ALLOW, parent);
+	if (t->err)
+		return t->err;
+	ret = sc_write_check(of, buf, nbytes);
+	if (!ret)
+		ret = sc_text_add(of, t, buf, nbytes, off);
 	if (ret) {
-		sc_policy_discard(own);
-	} else {
-		own = sc_policy_finish(own);
-		ret = IS_ERR(own) ? PTR_ERR(own) : sc_propagate(sc, own);
+		sc_text_reset(t);
+		t->err = ret;
+		return ret;
 	}
+	return nbytes;
+}
+
+/**
+ * syscalls_flush() - apply the text written to syscalls.allow, .deny or .policy
+ * @of: the open file
+ * @id: the files_struct that closes a descriptor of it
+ *
+ * A close() by the writer of a text parses its last line, if it did not
+ * end with a newline, and applies the whole text at once: the own policy
+ * of the cgroup is replaced by the text of .policy; .deny and .allow apply
+ * their items to it. The open file then starts a new text. A close() by
+ * another task that shares the file (a child that inherited it) applies
+ * nothing.
+ *
+ * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Return: 0, or the error of a failed write, or of the last line (see
+ * syscalls_write()), -EINVAL for .deny and .allow texts that name no call,
+ * -ENOMEM, -ENODEV if the cgroup is being removed; nothing is applied
+ * then, and every later write and close fails with the same error.
+ */
+static int syscalls_flush(struct kernfs_open_file *of, void *id)
+{
+	struct sc_text *t = *cgroup_file_priv(of);
+	enum sc_file file = of_cft(of)->private;
+	struct sc_policy *own;
+	int ret;
+
+	if (t->err || !t->len || id != t->owner)
+		return t->err;
+	ret = sc_text_parse_to(t, file, t->len);
+	if (!ret && file != SC_FILE_POLICY && !t->named)
+		ret = -EINVAL;
+	if (ret)
+		goto out;
+	/* Built before the global locks: only publication needs them. */
+	own = sc_policy_finish(t->draft);
+	t->draft = NULL;
+	ret = PTR_ERR_OR_ZERO(own);
+	if (ret)
+		goto out;
+	ret = sc_write_lock(of);
+	if (ret) {
+		sc_policy_put(own);
+		goto out;
+	}
+	ret = sc_text_publish(of, t, own);
 	sc_write_end(of);
-	return ret ?: nbytes;
+out:
+	sc_text_reset(t);
+	t->err = ret;
+	return ret;
 }
 
 /* syscalls.record: "1" starts recording, "0" stops. */
@@ -1361,6 +1664,9 @@ static struct cftype syscalls_files[] = {
 		.name = "allow",
 		.seq_show = syscalls_show,
 		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
 		.private = SC_FILE_ALLOW,
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
@@ -1368,6 +1674,9 @@ static struct cftype syscalls_files[] = {
 		.name = "deny",
 		.seq_show = syscalls_show,
 		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
 		.private = SC_FILE_DENY,
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
@@ -1375,8 +1684,10 @@ static struct cftype syscalls_files[] = {
 		.name = "policy",
 		.seq_show = syscalls_policy_show,
 		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
 		.private = SC_FILE_POLICY,
-		.max_write_len = SC_POLICY_MAX,
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
 	{

@@ -4,7 +4,7 @@
  * bound to cgroup v1 or to cgroup v2 (cg_use(); cg_mnt is the root of the
  * hierarchy in use), cgroups created and entered alike on both (threaded
  * subtrees on v2, so that tasks can sit at every level as on v1), files
- * written in one write(), a worker process that reports whether getppid()
+ * written through one open file, a worker process that reports whether getppid()
  * was denied, ia32 calls with arguments through int $0x80 (from 64-bit code too),
  * and audit's status (AUDIT_GET, AUDIT_SET) through the audit netlink
  * socket. The fixture "cg" runs each of its tests on v1 and on v2.
@@ -80,23 +80,52 @@ static int cg_v2;
 /* Does @s contain @sub? An int: the harness prints no pointers on -m32. */
 #define has(s, sub)	(!!strstr(s, sub))
 
-/* Write @text to @cg/@file in a single write(); 0 or -errno. */
-static inline int cg_write(const char *cg, const char *file, const char *text)
+/*
+ * Write @len bytes of @text to @fd in as many write()s as the kernel takes
+ * (a syscalls file takes at most a page at a time); 0 or -errno.
+ */
+static inline int write_all(int fd, const char *text, size_t len)
+{
+	ssize_t n;
+
+	for (; len; text += n, len -= n) {
+		n = write(fd, text, len);
+		if (n < 0)
+			return -errno;
+		if (!n)
+			return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * Write @len bytes of @text to @cg/@file through one open file, then close
+ * it: syscalls.policy, .deny and .allow apply a text when its writer closes
+ * the file, and close() reports an error of its last line. Other files'
+ * close() is not looked at: a task that just moved itself into a cgroup
+ * may be denied close(). 0 or -errno.
+ */
+static inline int cg_write_len(const char *cg, const char *file, const char *text,
+			       size_t len)
 {
 	char path[PATH_MAX];
-	ssize_t n;
-	int fd, err = 0;
+	int fd, err;
 
 	if (snprintf(path, sizeof(path), "%s/%s", cg, file) >= sizeof(path))
 		return -ENAMETOOLONG;
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -errno;
-	n = write(fd, text, strlen(text));
-	if (n < 0)
+	err = write_all(fd, text, len);
+	if (close(fd) && !err && !strncmp(file, "syscalls.", 9))
 		err = -errno;
-	close(fd);
 	return err;
+}
+
+/* Write the string @text to @cg/@file, as cg_write_len(). */
+static inline int cg_write(const char *cg, const char *file, const char *text)
+{
+	return cg_write_len(cg, file, text, strlen(text));
 }
 
 /* Read @cg/@file into @buf; length or -errno. */

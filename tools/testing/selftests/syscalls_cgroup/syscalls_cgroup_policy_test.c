@@ -6,8 +6,8 @@
  * blank lines, applied in order to an empty policy that replaces the
  * cgroup's own at once; its read format ("deny x86_64:getppid=EPERM # 110")
  * while syscalls.deny and syscalls.allow keep the RFC's; a large policy
- * copied with busybox "cat a/syscalls.policy > b/syscalls.policy"; writes
- * of more than a page and of up to 128 KiB in one write(2), E2BIG past it.
+ * copied with busybox "cat a/syscalls.policy > b/syscalls.policy"; texts
+ * of more than a page and of up to 128 KiB, E2BIG past it.
  * Items: "?name" skipped when no table has it, shell patterns ("mkdir*",
  * "*xattr*") over the names of one or every table. Hostile input through
  * syscalls.policy and syscalls.deny (bad actions and errnos, a lone "=" or
@@ -35,7 +35,7 @@
 #include "syscalls_cgroup.h"
 
 #define BUF_SIZE	(256 << 10)
-#define WRITE_MAX	(128 << 10)	/* the most syscalls.policy takes in one write(2) */
+#define WRITE_MAX	(128 << 10)	/* the longest text syscalls.policy takes */
 #define PIPE_SIZE	(64 << 10)	/* what one sendfile(2) moves through its pipe */
 #define WORKLOAD	"ls /; cat /proc/self/status; mkdir /tmp/x"
 
@@ -86,26 +86,6 @@ FIXTURE_TEARDOWN(pol)
 	rmdir(self->a);
 	rmdir(self->c);
 	rmdir(self->d);
-}
-
-/* Write @len bytes of @text to @cg/@file in one write(); 0 or -errno. */
-static int cg_write_len(const char *cg, const char *file, const char *text, size_t len)
-{
-	char path[PATH_MAX];
-	ssize_t n;
-	int fd, err = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", cg, file);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	if (n < 0)
-		err = -errno;
-	else if (n != len)
-		err = -EMSGSIZE;	/* a short write: not one write at all */
-	close(fd);
-	return err;
 }
 
 static int policy_write(const char *cg, const char *text)
@@ -413,7 +393,7 @@ static const char *const moby[] = {
 	"s390_pci_mmio_read s390_pci_mmio_write s390_runtime_instr clone clone3 unshare",
 };
 
-TEST_F(pol, policy_takes_up_to_128k_in_one_write)
+TEST_F(pol, policy_takes_up_to_128k)
 {
 	static char text[WRITE_MAX + 2], buf[BUF_SIZE];
 	const char *line = "allow x86_64:getpid, x86_64:gettid   # filler\n";

@@ -427,7 +427,9 @@ static int deputy_write(const char *cg, const char *file, const char *text,
 		if (fd < 0)
 			return 104;
 	}
-	return write(fd, text, strlen(text)) < 0 ? errno : 0;
+	if (write(fd, text, strlen(text)) < 0)
+		return errno;
+	return close(fd) ? errno : 0;
 }
 
 static int run_deputy(const char *cg, const char *file, const char *text,
