@@ -10,7 +10,13 @@
  * ring set up by a compat task is checked as ia32 calls, as io_uring itself
  * treats it as a compat ring), or SC_UOP_NONE for the opcodes that perform
  * no system call's work (NOP, timeouts, cancellation, buffer management).
- * The KUnit suite syscalls_cgroup_uring fails for an opcode with no entry.
+ *
+ * The table fails closed: an opcode io_uring adds breaks the build here
+ * (build_check_uops()) until it has an entry, and an opcode without one
+ * (SC_UOP_MISSING, the zeroed entry) is denied with -EACCES to a submitter
+ * whose cgroup has a policy, as IORING_REGISTER_RESTRICTIONS refuses what
+ * it does not allow. The KUnit suite syscalls_cgroup_uring fails for an
+ * opcode with no entry.
  *
  * Where the call depends on the request, the entry says how:
  *  SC_UOP_POS	a read or write at an offset is pread64/pwrite64 (preadv/
@@ -32,7 +38,7 @@
 #include "syscalls_cgroup_uring.h"
 
 enum sc_uop_kind {
-	SC_UOP_MISSING,		/* no entry: the KUnit suite fails */
+	SC_UOP_MISSING,		/* no entry: denied, and the KUnit suite fails */
 	SC_UOP_NONE,
 	SC_UOP_CALL,
 	SC_UOP_POS,
@@ -68,7 +74,7 @@ struct sc_uop {
 #endif
 #define UOP(c)			UOP_K(SC_UOP_CALL, c)
 
-static const struct sc_uop sc_uops[IORING_OP_LAST] = {
+static const struct sc_uop sc_uops[] = {
 	[IORING_OP_NOP]			= UOP_NONE,
 	[IORING_OP_READV]		= UOP_ALT(SC_UOP_POS, readv, preadv),
 	[IORING_OP_WRITEV]		= UOP_ALT(SC_UOP_POS, writev, pwritev),
@@ -137,31 +143,41 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_LISTEN]		= UOP(listen),
 };
 
+/*
+ * Every opcode of io_uring has an entry above: the table ends at the last
+ * opcode, so one that io_uring adds after IORING_OP_LISTEN fails the build
+ * here until it has an entry (and a line in the table of "io_uring" in
+ * Documentation/admin-guide/cgroup-v1/syscalls.rst).
+ */
+static void build_check_uops(void)
+{
+	BUILD_BUG_ON(IORING_OP_LISTEN + 1 != IORING_OP_LAST);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_uops) != IORING_OP_LAST);
+}
+
 /**
- * sc_uring_calls() - the system calls an io_uring request is checked as
+ * sc_uop_calls() - the system calls one entry of the table stands for
+ * @uop: the entry
  * @sqe: the request (in memory the submitter shares: each field is read
  *	 once)
- * @op: its opcode, below IORING_OP_LAST
  * @compat: the ring was set up by a compat task
- * @abi: set to the table of the calls
  * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
  *
  * Context: Any.
- * Return: how many calls were set in @nrs; 0 if the request performs none.
+ * Return: how many calls were set in @nrs, 0 if the request performs none;
+ * SC_URING_UNMAPPED for an entry that says nothing (SC_UOP_MISSING, or a
+ * kind this function does not know): such a request must not run unchecked.
  */
-unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
-			    enum sc_abi *abi, unsigned int *nrs)
+static int sc_uop_calls(const struct sc_uop *uop, const struct io_uring_sqe *sqe,
+			bool compat, unsigned int *nrs)
 {
-	const struct sc_uop *uop;
 	unsigned int t = compat;
 	u32 cmd;
 
-	if (op >= IORING_OP_LAST)
-		return 0;
-	uop = &sc_uops[array_index_nospec(op, IORING_OP_LAST)];
-	*abi = compat ? SC_ABI_IA32 : SC_ABI_NATIVE;
 	nrs[0] = uop->nr[t];
 	switch (uop->kind) {
+	case SC_UOP_NONE:
+		return 0;
 	case SC_UOP_CALL:
 		return 1;
 	case SC_UOP_POS:
@@ -182,8 +198,33 @@ unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
 			return 1;
 		return 2;
 	default:
-		return 0;
+		return SC_URING_UNMAPPED;
 	}
+}
+
+/**
+ * sc_uring_calls() - the system calls an io_uring request is checked as
+ * @sqe: the request (in memory the submitter shares: each field is read
+ *	 once)
+ * @op: its opcode
+ * @compat: the ring was set up by a compat task
+ * @abi: set to the table of the calls
+ * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
+ *
+ * Context: Any.
+ * Return: how many calls were set in @nrs, 0 if the request performs none;
+ * SC_URING_UNMAPPED for an opcode the table has no entry for (io_init_req()
+ * refuses an opcode from IORING_OP_LAST on before it asks).
+ */
+int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
+		   enum sc_abi *abi, unsigned int *nrs)
+{
+	build_check_uops();
+	if (op >= IORING_OP_LAST)
+		return SC_URING_UNMAPPED;
+	*abi = compat ? SC_ABI_IA32 : SC_ABI_NATIVE;
+	return sc_uop_calls(&sc_uops[array_index_nospec(op, IORING_OP_LAST)],
+			    sqe, compat, nrs);
 }
 
 #ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST

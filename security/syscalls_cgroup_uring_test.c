@@ -36,14 +36,15 @@ static void sc_test_uring_every_opcode(struct kunit *test)
 static void sc_test_uring_expect(struct kunit *test, const struct io_uring_sqe *sqe,
 				 bool compat, const char *want0, const char *want1)
 {
-	unsigned int nrs[SC_URING_MAX_CALLS], n;
+	unsigned int nrs[SC_URING_MAX_CALLS];
 	enum sc_abi abi = SC_NR_ABIS;
+	int n;
 
 	/* A 32-bit kernel has no compat rings. */
 	if (compat && !IS_ENABLED(CONFIG_X86_64))
 		return;
 	n = sc_uring_calls(sqe, sqe->opcode, compat, &abi, nrs);
-	KUNIT_EXPECT_EQ(test, n, (unsigned int)(!*want0 ? 0 : !*want1 ? 1 : 2));
+	KUNIT_EXPECT_EQ(test, n, !*want0 ? 0 : !*want1 ? 1 : 2);
 	if (n)
 		KUNIT_EXPECT_EQ(test, abi, compat ? SC_ABI_IA32 : SC_ABI_NATIVE);
 	if (n >= 1)
@@ -88,14 +89,42 @@ static void sc_test_uring_calls(struct kunit *test)
 	sc_test_uring_expect(test, &sqe, false, "ioctl", "setsockopt");
 	sqe.cmd_op = SOCKET_URING_OP_SIOCINQ;
 	sc_test_uring_expect(test, &sqe, true, "ioctl", "");
+}
 
-	sqe.opcode = IORING_OP_LAST;
-	sc_test_uring_expect(test, &sqe, false, "", "");
+/*
+ * Fail closed: an entry that says nothing (the zeroed entry of an opcode
+ * the table lacks) and an opcode past the table are refused, with the
+ * errno the request is denied with; every real entry maps.
+ */
+static void sc_test_uring_unmapped(struct kunit *test)
+{
+	const struct sc_uop missing = {}, unknown = { .kind = 0xff };
+	struct io_uring_sqe sqe = { .opcode = IORING_OP_LAST };
+	unsigned int nrs[SC_URING_MAX_CALLS], op;
+	enum sc_abi abi;
+
+	KUNIT_EXPECT_EQ(test, SC_URING_UNMAPPED, -EACCES);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, &sqe, false, nrs), SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, &sqe, true, nrs), SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&unknown, &sqe, false, nrs), SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(&sqe, IORING_OP_LAST, false, &abi, nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(&sqe, 0xff, true, &abi, nrs),
+			SC_URING_UNMAPPED);
+	/* The table covers io_uring's, and no real entry is refused. */
+	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(sc_uops), (size_t)IORING_OP_LAST);
+	for (op = 0; op < IORING_OP_LAST; op++) {
+		memset(&sqe, 0, sizeof(sqe));
+		sqe.opcode = op;
+		KUNIT_EXPECT_LE_MSG(test, 0, sc_uring_calls(&sqe, op, false, &abi, nrs),
+				    "opcode %u (%s) refused", op, io_uring_get_opcode(op));
+	}
 }
 
 static struct kunit_case syscalls_cgroup_uring_test_cases[] = {
 	KUNIT_CASE(sc_test_uring_every_opcode),
 	KUNIT_CASE(sc_test_uring_calls),
+	KUNIT_CASE(sc_test_uring_unmapped),
 	{}
 };
 
