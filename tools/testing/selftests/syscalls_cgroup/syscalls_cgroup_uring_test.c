@@ -14,7 +14,9 @@
  *   link fails, the denied request with -EPERM), drained, multishot, from
  *   an SQPOLL thread (it follows the cgroup of its process, also when the
  *   process moves), and submission stopping at a denied entry;
- * - a 32-bit ring is checked as ia32 calls (the worker built 32-bit);
+ * - a 32-bit ring is checked as ia32 calls (the worker built 32-bit), a ring
+ *   made by an x32 io_uring_setup as x32 calls (not ia32 ones, though both
+ *   are compat rings to io_uring);
  * - actions: log (runs, counted), kill (SIGSYS; SIGKILL from the SQPOLL
  *   thread), recording (syscalls.used lists the calls of the requests);
  * - io_uring_setup stays an ordinary system call: denying it works;
@@ -783,6 +785,57 @@ TEST_F(cg, ring_of_32bit_task)
 	EXPECT_EQ(0, worker_in(self->a, WORKER32));
 	EXPECT_EQ(2, worker_in(self->a, WORKER64));
 #endif
+}
+
+/*
+ * A ring is checked in the table of the io_uring_setup() that made it: one
+ * made by an x32 call (from this 64-bit program) as x32 calls, though
+ * io_uring treats it as a compat ring as it does an ia32 one. So "deny
+ * x86_64:openat x32:openat" leaves no way to open a file through a ring
+ * an x32 program makes, and "deny ia32:openat" does not reach it.
+ */
+TEST_F(cg, ring_of_x32_call)
+{
+	static const struct {
+		const char *policy;
+		int denied;
+	} cases[] = {
+		{ "deny x86_64:openat=EPERM x32:openat=EPERM\n", 1 },
+		{ "deny x32:openat=EPERM\n", 1 },
+		{ "deny ia32:openat=EPERM\n", 0 },
+		{ "deny x86_64:openat=EPERM\n", 0 },
+		{ "deny x86_64:mkdirat=EPERM x32:openat=log\n", 0 },
+	};
+	struct world *w;
+	struct ring r;
+	char used[4096];
+	int i, res;
+
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no x32");
+	w = world_new(_metadata);
+	res = ring_init_nr(&r, 8, 0, X32_BIT | __NR_io_uring_setup);
+	if (res == -ENOSYS)
+		SKIP(return, "no x32 ABI in this kernel");
+	ASSERT_EQ(0, res);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.record", "1"));
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", cases[i].policy));
+		res = family_run(self->a, &r, w, &families[0], 0);
+		EXPECT_EQ(cases[i].denied, res == -EPERM)
+			TH_LOG("%s: res %d", cases[i].policy, res);
+		EXPECT_TRUE(res >= 0 || res == -EPERM) TH_LOG("%s: res %d", cases[i].policy, res);
+		EXPECT_EQ(!cases[i].denied, effect_openat(w)) TH_LOG("%s", cases[i].policy);
+		if (res >= 0)
+			close(res);
+	}
+	/* Recorded, and counted by "log", as x32's openat. */
+	ASSERT_LT(0, cg_read(self->a, "syscalls.used", used, sizeof(used)));
+	EXPECT_TRUE(has(used, "x32:openat")) TH_LOG("%s", used);
+	EXPECT_FALSE(has(used, "ia32:openat")) TH_LOG("%s", used);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", used, sizeof(used)));
+	EXPECT_TRUE(has(used, "x32 257 openat 1 log")) TH_LOG("%s", used);
+	ring_exit(&r);
 }
 
 /* Recording lists the calls the requests performed, by their ring's ABI. */
