@@ -819,10 +819,30 @@ static noinline int sc_uring_unmapped(u8 op)
 }
 
 /**
+ * syscalls_cgroup_io_uring_abi() - the table a new ring is checked against
+ *
+ * A ring's requests are checked as calls of the ABI of the io_uring_setup()
+ * that made it: x86_64, ia32 or x32 (on a 32-bit kernel, ia32). io_uring's
+ * own ctx->compat cannot tell ia32 from x32.
+ *
+ * Context: io_uring_setup(), in the task making the ring.
+ * Return: that call's table, an enum sc_abi.
+ */
+unsigned int syscalls_cgroup_io_uring_abi(void)
+{
+	unsigned int index;
+	enum sc_abi abi;
+
+	if (!sc_classify(syscall_get_nr(current, current_pt_regs()), &abi, &index))
+		return SC_ABI_NATIVE;
+	return abi;
+}
+
+/**
  * syscalls_cgroup_io_uring_req() - check an io_uring request as a call
  * @sqe: the request, in the ring's shared memory
  * @op: its opcode
- * @compat: the ring was set up by a compat task: ia32 numbers
+ * @abi: the table of the ring, from syscalls_cgroup_io_uring_abi()
  *
  * A request is checked, and recorded, as the system call that does its
  * work (see syscalls_cgroup_uring.c), with that call's action, against
@@ -840,15 +860,14 @@ static noinline int sc_uring_unmapped(u8 op)
  * an opcode without an entry).
  */
 int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
-				 bool compat)
+				 unsigned int abi)
 {
 	unsigned int nrs[SC_URING_MAX_CALLS];
 	struct syscalls_cgroup *rec;
-	enum sc_abi abi;
 	int i, n;
 	long ret;
 
-	n = sc_uring_calls(sqe, op, compat, &abi, nrs);
+	n = sc_uring_calls(sqe, op, abi, nrs);
 	if (unlikely(n < 0))
 		return sc_uring_unmapped(op);
 	if (!n)

@@ -22,11 +22,11 @@ struct io_uring_sqe;
 #define SC_URING_UNMAPPED	(-EACCES)
 
 #ifdef CONFIG_IO_URING
-int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
-		   enum sc_abi *abi, unsigned int *nrs);
+int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, enum sc_abi abi,
+		   unsigned int *nrs);
 #else
 static inline int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op,
-				 bool compat, enum sc_abi *abi, unsigned int *nrs)
+				 enum sc_abi abi, unsigned int *nrs)
 {
 	return 0;
 }
