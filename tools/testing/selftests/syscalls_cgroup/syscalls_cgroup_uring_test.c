@@ -10,6 +10,9 @@
  *   (the completion's res is -EPERM and nothing happened), then allowed
  *   again on the same ring (it runs);
  * - a policy written while a ring is live applies to the next request;
+ * - the call a request is checked as is the one it runs as: another thread
+ *   flipping a read's offset between -1 and 0 in the shared ring gets no
+ *   read checked as read and run as pread64;
  * - every way a request runs: forced into io-wq (IOSQE_ASYNC), linked (the
  *   link fails, the denied request with -EPERM), drained, multishot, from
  *   an SQPOLL thread (it follows the cgroup of its process, also when the
@@ -32,7 +35,9 @@
  */
 #define _GNU_SOURCE
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -481,6 +486,130 @@ TEST_F(cg, read_and_pread_apart)
 	/* A descendant inherits the denial. */
 	EXPECT_EQ(-EPERM, family_run(self->b, &r, w, &families[1], 0));
 	ring_exit(&r);
+}
+
+/* What the submitter of offset_flipped saw, shared with the test. */
+struct flip {
+	struct ring r;
+	int stop;		/* __atomic */
+	long tries, read, denied, unchecked, other, usec;
+	int other_res;
+};
+
+/* Flip the offset of every entry of the ring between -1 and 0, till stopped. */
+static void *flipper(void *arg)
+{
+	struct flip *f = arg;
+	unsigned int i, n = f->r.p.sq_entries;
+	__u64 *off;
+
+	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+		for (i = 0; i < n; i++) {
+			off = &f->r.sqes[i].off;
+			__atomic_store_n(off, ~__atomic_load_n(off, __ATOMIC_RELAXED),
+					 __ATOMIC_RELAXED);
+		}
+	return NULL;
+}
+
+#define FLIP_TRIES	100000
+#define FLIP_BATCH	64
+
+/*
+ * In @cg, which denies pread64 and allows read: IORING_OP_READs of a file
+ * whose position is at its end, FLIP_BATCH a submission, while a thread
+ * flips their offsets. Each completes as a read (at the position: 0
+ * bytes), denied (-EPERM: checked as pread64), or as a pread64 at offset
+ * 0 (5 bytes): a request checked as read and run as pread64. Exits 0, or
+ * what failed.
+ */
+static int flip_in(const char *cg, struct flip *f)
+{
+	char buf[FLIP_BATCH][8];
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe cqe;
+	struct timespec t0, t1;
+	pthread_t t;
+	int fd, i;
+
+	if (cg_enter(cg, 0))
+		return 1;
+	fd = open(DIR "/f", O_RDONLY);
+	if (fd < 0 || lseek(fd, 0, SEEK_END) != 5)
+		return 2;
+	if (ring_init(&f->r, FLIP_BATCH, IORING_SETUP_SUBMIT_ALL))
+		return 3;
+	if (pthread_create(&t, NULL, flipper, f))
+		return 4;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (f->tries < FLIP_TRIES) {
+		for (i = 0; i < FLIP_BATCH; i++) {
+			sqe = ring_sqe(&f->r);
+			sqe->opcode = IORING_OP_READ;
+			sqe->fd = fd;
+			sqe->addr = (unsigned long)buf[i];
+			sqe->len = 5;
+		}
+		if (ring_submit(&f->r, FLIP_BATCH) != FLIP_BATCH)
+			return 5;
+		for (i = 0; i < FLIP_BATCH; i++) {
+			if (ring_cqe(&f->r, &cqe))
+				return 6;
+			if (cqe.res == 0) {
+				f->read++;
+			} else if (cqe.res == -EPERM) {
+				f->denied++;
+			} else if (cqe.res == 5) {
+				f->unchecked++;
+			} else {
+				f->other++;
+				f->other_res = cqe.res;
+			}
+		}
+		f->tries += FLIP_BATCH;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	f->usec = (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000;
+	__atomic_store_n(&f->stop, 1, __ATOMIC_RELAXED);
+	pthread_join(t, NULL);
+	return 0;
+}
+
+/*
+ * The call a request is checked as is the call it runs as, though the
+ * submitter may change the entry in the shared ring while the kernel
+ * takes it: no read at an offset gets past "deny pread64" by being
+ * checked as a read at the file position.
+ */
+TEST_F_TIMEOUT(cg, offset_flipped, 120)
+{
+	struct flip *f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
+			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct world *w;
+	int status;
+	pid_t pid;
+
+	ASSERT_TRUE(f != MAP_FAILED);
+	w = world_new(_metadata);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "pread64=EPERM"));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0)
+		_exit(flip_in(self->a, f));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ksft_print_msg("%ld requests in %ld ms: %ld read, %ld denied, %ld unchecked, %ld other\n",
+		       f->tries, f->usec / 1000, f->read, f->denied, f->unchecked, f->other);
+	EXPECT_LE(FLIP_TRIES, f->tries);
+	EXPECT_EQ(0, f->unchecked) TH_LOG("%ld reads checked as read ran as pread64",
+					  f->unchecked);
+	EXPECT_EQ(0, f->other) TH_LOG("res %d", f->other_res);
+	/* The flips raced the submissions: both outcomes came. */
+	EXPECT_LT(0, f->read);
+	EXPECT_LT(0, f->denied);
+	close(w->file);
+	munmap(f, sizeof(*f));
 }
 
 /* The same task, the same ring: each policy write applies to the next request. */
