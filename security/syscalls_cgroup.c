@@ -840,17 +840,23 @@ unsigned int syscalls_cgroup_io_uring_abi(void)
 
 /**
  * syscalls_cgroup_io_uring_req() - check an io_uring request as a call
- * @sqe: the request, in the ring's shared memory
  * @op: its opcode
  * @abi: the table of the ring, from syscalls_cgroup_io_uring_abi()
+ * @arg: NULL before the request is prepared; after, the value that picks
+ *	 its call, as prep read it: a read's or write's offset, fsync's
+ *	 flags, a command (see syscalls_cgroup_uring.c)
  *
  * A request is checked, and recorded, as the system call that does its
- * work (see syscalls_cgroup_uring.c), with that call's action, against
- * the policy of the task that submits it: the ring's owner in
- * io_uring_enter(), or its SQPOLL thread. The check comes before the
- * request is prepared, so it covers every way it may then run: inline,
- * in an io-wq worker, linked, drained, multishot. An opcode the table does
- * not know is denied (fail closed), with -EACCES.
+ * work, with that call's action, against the policy of the task that
+ * submits it: the ring's owner in io_uring_enter(), or its SQPOLL thread.
+ * io_init_req() asks twice: before prep, which judges a request whose
+ * opcode alone names its call (a denied request is then never prepared),
+ * and after prep, which judges one whose call depends on the request, on
+ * the value it runs with (the entry in the shared ring may change between
+ * two reads). Either way the check precedes issue, so it covers every way
+ * the request may then run: inline, in an io-wq worker, linked, drained,
+ * multishot. An opcode the table does not know is denied (fail closed),
+ * with -EACCES.
  *
  * Context: io_init_req(), with the ring's uring_lock held, in a batch that
  * began with SYSCALL_WORK_SYSCALLS_CGROUP set (if it was cleared since, the
@@ -859,15 +865,14 @@ unsigned int syscalls_cgroup_io_uring_abi(void)
  * it completes with (-ENOSYS for kill, with SIGSYS on its way; -EACCES for
  * an opcode without an entry).
  */
-int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
-				 unsigned int abi)
+int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg)
 {
 	unsigned int nrs[SC_URING_MAX_CALLS];
 	struct syscalls_cgroup *rec;
 	int i, n;
 	long ret;
 
-	n = sc_uring_calls(sqe, op, abi, nrs);
+	n = sc_uring_calls(op, abi, arg, nrs);
 	if (unlikely(n < 0))
 		return sc_uring_unmapped(op);
 	if (!n)

@@ -25,6 +25,10 @@
  *  SC_UOP_SYNC	fsync, or fdatasync with IORING_FSYNC_DATASYNC
  *  SC_UOP_CMD	a driver command is ioctl; a socket's getsockopt or
  *		setsockopt command is also checked as that call
+ * Such a request is judged after io_uring has prepared it, on the value
+ * prep read (the offset, the flags, the command), which is the one it runs
+ * with: the submitter may rewrite the entry in the shared ring meanwhile.
+ * Any other request is judged before it is prepared, on its opcode alone.
  *
  * See "io_uring" in Documentation/admin-guide/cgroup-v1/syscalls.rst.
  */
@@ -169,72 +173,81 @@ static void build_check_uops(void)
 /**
  * sc_uop_calls() - the system calls one entry of the table stands for
  * @uop: the entry
- * @sqe: the request (in memory the submitter shares: each field is read
- *	 once)
  * @abi: the table the ring is checked against, below SC_NR_ABIS
+ * @arg: NULL before the request is prepared; after, the value prep read
+ *	 that picks the call (SC_UOP_POS: the offset, SC_UOP_SYNC: the fsync
+ *	 flags, SC_UOP_CMD: the command)
  * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
  *
+ * An entry whose call the opcode alone names gives its call before prep;
+ * one whose call depends on the request, after prep, from @arg.
+ *
  * Context: Any.
- * Return: how many calls were set in @nrs, 0 if the request performs none;
- * SC_URING_UNMAPPED for an entry that says nothing (SC_UOP_MISSING, or a
- * kind this function does not know): such a request must not run unchecked.
+ * Return: how many calls to judge now were set in @nrs, 0 if none (the
+ * request performs none, or they are judged at the other time);
+ * SC_URING_UNMAPPED before prep for an entry that says nothing
+ * (SC_UOP_MISSING, or a kind this function does not know): such a request
+ * must not run unchecked.
  */
-static int sc_uop_calls(const struct sc_uop *uop, const struct io_uring_sqe *sqe,
-			enum sc_abi abi, unsigned int *nrs)
+static int sc_uop_calls(const struct sc_uop *uop, enum sc_abi abi,
+			const u64 *arg, unsigned int *nrs)
 {
 	unsigned int t = abi;
-	u32 cmd;
 
 	nrs[0] = uop->nr[t];
 	switch (uop->kind) {
 	case SC_UOP_NONE:
 		return 0;
 	case SC_UOP_CALL:
-		return 1;
+		return arg ? 0 : 1;
 	case SC_UOP_POS:
-		if (READ_ONCE(sqe->off) != (u64)-1)
+		if (!arg)
+			return 0;
+		if (*arg != (u64)-1)
 			nrs[0] = uop->alt[t];
 		return 1;
 	case SC_UOP_SYNC:
-		if (READ_ONCE(sqe->fsync_flags) & IORING_FSYNC_DATASYNC)
+		if (!arg)
+			return 0;
+		if (*arg & IORING_FSYNC_DATASYNC)
 			nrs[0] = uop->alt[t];
 		return 1;
 	case SC_UOP_CMD:
-		cmd = READ_ONCE(sqe->cmd_op);
-		if (cmd == SOCKET_URING_OP_GETSOCKOPT)
+		if (!arg)
+			return 0;
+		if (*arg == SOCKET_URING_OP_GETSOCKOPT)
 			nrs[1] = sc_getsockopt[t];
-		else if (cmd == SOCKET_URING_OP_SETSOCKOPT)
+		else if (*arg == SOCKET_URING_OP_SETSOCKOPT)
 			nrs[1] = sc_setsockopt[t];
 		else
 			return 1;
 		return 2;
 	default:
-		return SC_URING_UNMAPPED;
+		return arg ? 0 : SC_URING_UNMAPPED;
 	}
 }
 
 /**
  * sc_uring_calls() - the system calls an io_uring request is checked as
- * @sqe: the request (in memory the submitter shares: each field is read
- *	 once)
  * @op: its opcode
  * @abi: the table the ring is checked against: that of the io_uring_setup()
  *	 that made it (an x32 ring's requests are x32 calls)
+ * @arg: NULL before the request is prepared, then the value that picks
+ *	 its call, as prep read it (see sc_uop_calls())
  * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
  *
  * Context: Any.
- * Return: how many calls were set in @nrs, 0 if the request performs none;
+ * Return: how many calls to judge now were set in @nrs, 0 if none;
  * SC_URING_UNMAPPED for an opcode the table has no entry for (io_init_req()
  * refuses an opcode from IORING_OP_LAST on before it asks).
  */
-int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, enum sc_abi abi,
-		   unsigned int *nrs)
+int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg, unsigned int *nrs)
 {
 	build_check_uops();
 	if (op >= IORING_OP_LAST || abi >= SC_NR_ABIS)
 		return SC_URING_UNMAPPED;
 	return sc_uop_calls(&sc_uops[array_index_nospec(op, IORING_OP_LAST)],
-			    sqe, array_index_nospec(abi, SC_NR_ABIS), nrs);
+			    array_index_nospec(abi, SC_NR_ABIS), arg, nrs);
 }
 
 #ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST

@@ -11,8 +11,6 @@
 
 #include "syscalls_cgroup_policy.h"
 
-struct io_uring_sqe;
-
 /* Most calls one request is checked as (IORING_OP_URING_CMD: two). */
 #define SC_URING_MAX_CALLS	2
 /*
@@ -22,11 +20,10 @@ struct io_uring_sqe;
 #define SC_URING_UNMAPPED	(-EACCES)
 
 #ifdef CONFIG_IO_URING
-int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, enum sc_abi abi,
-		   unsigned int *nrs);
+int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg, unsigned int *nrs);
 #else
-static inline int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op,
-				 enum sc_abi abi, unsigned int *nrs)
+static inline int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg,
+				 unsigned int *nrs)
 {
 	return 0;
 }
