@@ -36,6 +36,7 @@
 #define _GNU_SOURCE
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <time.h>
 #include <sys/socket.h>
@@ -496,6 +497,16 @@ struct flip {
 	int other_res;
 };
 
+/* Run the calling thread on CPU @cpu alone, if there is one. */
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
 /* Flip the offset of every entry of the ring between -1 and 0, till stopped. */
 static void *flipper(void *arg)
 {
@@ -503,6 +514,7 @@ static void *flipper(void *arg)
 	unsigned int i, n = f->r.p.sq_entries;
 	__u64 *off;
 
+	pin(1);
 	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
 		for (i = 0; i < n; i++) {
 			off = &f->r.sqes[i].off;
@@ -513,15 +525,17 @@ static void *flipper(void *arg)
 }
 
 #define FLIP_TRIES	100000
+#define FLIP_USEC	4000000
 #define FLIP_BATCH	64
 
 /*
  * In @cg, which denies pread64 and allows read: IORING_OP_READs of a file
- * whose position is at its end, FLIP_BATCH a submission, while a thread
- * flips their offsets. Each completes as a read (at the position: 0
- * bytes), denied (-EPERM: checked as pread64), or as a pread64 at offset
- * 0 (5 bytes): a request checked as read and run as pread64. Exits 0, or
- * what failed.
+ * whose position is at its end, FLIP_BATCH a submission, while a thread on
+ * the other CPU flips their offsets; at least FLIP_TRIES of them, and for
+ * FLIP_USEC (a hit is rare: the window is a few instructions). Each
+ * completes as a read (at the position: 0 bytes), denied (-EPERM: checked
+ * as pread64), or as a pread64 at offset 0 (5 bytes): a request checked
+ * as read and run as pread64. Exits 0, or what failed.
  */
 static int flip_in(const char *cg, struct flip *f)
 {
@@ -539,16 +553,18 @@ static int flip_in(const char *cg, struct flip *f)
 		return 2;
 	if (ring_init(&f->r, FLIP_BATCH, IORING_SETUP_SUBMIT_ALL))
 		return 3;
+	pin(0);
 	if (pthread_create(&t, NULL, flipper, f))
 		return 4;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (f->tries < FLIP_TRIES) {
+	while (f->tries < FLIP_TRIES || f->usec < FLIP_USEC) {
 		for (i = 0; i < FLIP_BATCH; i++) {
 			sqe = ring_sqe(&f->r);
 			sqe->opcode = IORING_OP_READ;
 			sqe->fd = fd;
 			sqe->addr = (unsigned long)buf[i];
 			sqe->len = 5;
+			sqe->off = -1;
 		}
 		if (ring_submit(&f->r, FLIP_BATCH) != FLIP_BATCH)
 			return 5;
@@ -567,9 +583,9 @@ static int flip_in(const char *cg, struct flip *f)
 			}
 		}
 		f->tries += FLIP_BATCH;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		f->usec = (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	f->usec = (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000;
 	__atomic_store_n(&f->stop, 1, __ATOMIC_RELAXED);
 	pthread_join(t, NULL);
 	return 0;
