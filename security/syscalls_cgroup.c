@@ -77,6 +77,7 @@
 #include <linux/audit.h>
 #include <linux/capability.h>
 #include <linux/cgroup.h>
+#include <linux/io_uring.h>
 #include <linux/kernel.h>
 #include <linux/kernfs.h>
 #include <linux/mutex.h>
@@ -810,34 +811,83 @@ long syscalls_cgroup_vsyscall(int nr)
 	return sc_judge(NULL, nr, abi, index);
 }
 
+/*
+ * A request whose opcode has no entry in the table of syscalls_cgroup_uring.c
+ * (the build and the KUnit suite keep that from happening): denied with
+ * SC_URING_UNMAPPED where a policy is in force, since nothing says which
+ * call it performs; a cgroup that only records has nothing to enforce.
+ */
+static noinline int sc_uring_unmapped(u8 op)
+{
+	bool policy;
+
+	rcu_read_lock();
+	policy = rcu_access_pointer(css_sc(task_css(current, syscalls_cgrp_id))->eff);
+	rcu_read_unlock();
+	if (!policy)
+		return 0;
+	pr_warn_once("io_uring opcode %u (%s) has no system call: denied\n",
+		     op, io_uring_get_opcode(op));
+	return SC_URING_UNMAPPED;
+}
+
+/**
+ * syscalls_cgroup_io_uring_abi() - the table a new ring is checked against
+ *
+ * A ring's requests are checked as calls of the ABI of the io_uring_setup()
+ * that made it: x86_64, ia32 or x32 (on a 32-bit kernel, ia32). io_uring's
+ * own ctx->compat cannot tell ia32 from x32.
+ *
+ * Context: io_uring_setup(), in the task making the ring.
+ * Return: that call's table, an enum sc_abi.
+ */
+unsigned int syscalls_cgroup_io_uring_abi(void)
+{
+	unsigned int index;
+	enum sc_abi abi;
+
+	if (!sc_classify(syscall_get_nr(current, current_pt_regs()), &abi, &index))
+		return SC_ABI_NATIVE;
+	return abi;
+}
+
 /**
  * syscalls_cgroup_io_uring_req() - check an io_uring request as a call
- * @sqe: the request, in the ring's shared memory
  * @op: its opcode
- * @compat: the ring was set up by a compat task: ia32 numbers
+ * @abi: the table of the ring, from syscalls_cgroup_io_uring_abi()
+ * @arg: NULL before the request is prepared; after, the value that picks
+ *	 its call, as prep read it: a read's or write's offset, fsync's
+ *	 flags, a command (see syscalls_cgroup_uring.c)
  *
  * A request is checked, and recorded, as the system call that does its
- * work (see syscalls_cgroup_uring.c), with that call's action, against
- * the policy of the task that submits it: the ring's owner in
- * io_uring_enter(), or its SQPOLL thread. The check comes before the
- * request is prepared, so it covers every way it may then run: inline,
- * in an io-wq worker, linked, drained, multishot.
+ * work, with that call's action, against the policy of the task that
+ * submits it: the ring's owner in io_uring_enter(), or its SQPOLL thread.
+ * io_init_req() asks twice: before prep, which judges a request whose
+ * opcode alone names its call (a denied request is then never prepared),
+ * and after prep, which judges one whose call depends on the request, on
+ * the value it runs with (the entry in the shared ring may change between
+ * two reads). Either way the check precedes issue, so it covers every way
+ * the request may then run: inline, in an io-wq worker, linked, drained,
+ * multishot. An opcode the table does not know is denied (fail closed),
+ * with -EACCES.
  *
  * Context: io_init_req(), with the ring's uring_lock held, in a batch that
  * began with SYSCALL_WORK_SYSCALLS_CGROUP set (if it was cleared since, the
  * policy gives no action); may sleep.
  * Return: 0 if the request goes on ("log" included), otherwise the -errno
- * it completes with (-ENOSYS for kill, with SIGSYS on its way).
+ * it completes with (-ENOSYS for kill, with SIGSYS on its way; -EACCES for
+ * an opcode without an entry).
  */
-int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
-				 bool compat)
+int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg)
 {
-	unsigned int nrs[SC_URING_MAX_CALLS], i, n;
+	unsigned int nrs[SC_URING_MAX_CALLS];
 	struct syscalls_cgroup *rec;
-	enum sc_abi abi;
+	int i, n;
 	long ret;
 
-	n = sc_uring_calls(sqe, op, compat, &abi, nrs);
+	n = sc_uring_calls(op, abi, arg, nrs);
+	if (unlikely(n < 0))
+		return sc_uring_unmapped(op);
 	if (!n)
 		return 0;
 	rcu_read_lock();

@@ -6,11 +6,17 @@
  * system calls. So that a policy cannot be bypassed through a ring, each
  * request is checked, when it is submitted, as the call that does the same
  * work (syscalls_cgroup_io_uring_req()). This is the table of those calls:
- * one entry per opcode, either the call (its x86_64 and ia32 numbers; a
- * ring set up by a compat task is checked as ia32 calls, as io_uring itself
- * treats it as a compat ring), or SC_UOP_NONE for the opcodes that perform
+ * one entry per opcode, either the call (its x86_64, ia32 and x32 numbers;
+ * a ring is checked against the table of the io_uring_setup() that made
+ * it: x86_64, ia32 or x32), or SC_UOP_NONE for the opcodes that perform
  * no system call's work (NOP, timeouts, cancellation, buffer management).
- * The KUnit suite syscalls_cgroup_uring fails for an opcode with no entry.
+ *
+ * The table fails closed: an opcode io_uring adds breaks the build here
+ * (build_check_uops()) until it has an entry, and an opcode without one
+ * (SC_UOP_MISSING, the zeroed entry) is denied with -EACCES to a submitter
+ * whose cgroup has a policy, as IORING_REGISTER_RESTRICTIONS refuses what
+ * it does not allow. The KUnit suite syscalls_cgroup_uring fails for an
+ * opcode with no entry.
  *
  * Where the call depends on the request, the entry says how:
  *  SC_UOP_POS	a read or write at an offset is pread64/pwrite64 (preadv/
@@ -19,6 +25,10 @@
  *  SC_UOP_SYNC	fsync, or fdatasync with IORING_FSYNC_DATASYNC
  *  SC_UOP_CMD	a driver command is ioctl; a socket's getsockopt or
  *		setsockopt command is also checked as that call
+ * Such a request is judged after io_uring has prepared it, on the value
+ * prep read (the offset, the flags, the command), which is the one it runs
+ * with: the submitter may rewrite the entry in the shared ring meanwhile.
+ * Any other request is judged before it is prepared, on its opcode alone.
  *
  * See "io_uring" in Documentation/admin-guide/cgroup-v1/syscalls.rst.
  */
@@ -32,7 +42,7 @@
 #include "syscalls_cgroup_uring.h"
 
 enum sc_uop_kind {
-	SC_UOP_MISSING,		/* no entry: the KUnit suite fails */
+	SC_UOP_MISSING,		/* no entry: denied, and the KUnit suite fails */
 	SC_UOP_NONE,
 	SC_UOP_CALL,
 	SC_UOP_POS,
@@ -43,43 +53,50 @@ enum sc_uop_kind {
 /*
  * struct sc_uop - what an opcode does
  * @kind:	one of enum sc_uop_kind
- * @nr:		the call: native (x86_64; ia32 on a 32-bit kernel), then
- *		ia32 for a ring set up by a compat task
+ * @nr:		the call, by table (enum sc_abi: x86_64, ia32, x32 on a
+ *		64-bit kernel; ia32 alone on a 32-bit one): a ring is checked
+ *		against the table of the io_uring_setup() that made it
  * @alt:	SC_UOP_POS: the positional call; SC_UOP_SYNC: fdatasync
  */
 struct sc_uop {
 	u8 kind;
-	u16 nr[2];
-	u16 alt[2];
+	u16 nr[SC_NR_ABIS];
+	u16 alt[SC_NR_ABIS];
 };
 
-#define UOP_NONE		{ .kind = SC_UOP_NONE }
+/*
+ * A call's numbers in each table: NRS() for a call whose x32 number is its
+ * x86_64 one, NRS_X() for one with an x32 number of its own (512-547,
+ * __NR_x32_*), NRS2() for one whose ia32 form has another name (on a
+ * 64-bit kernel; a 32-bit one names that form alone). The KUnit
+ * suite checks that each x32 number names the x86_64 call.
+ */
 #ifdef CONFIG_X86_64
-#define UOP2(c64, c32)		{ .kind = SC_UOP_CALL, \
-				  .nr = { __NR_##c64, __NR_ia32_##c32 } }
-#define UOP_K(k, c)		{ .kind = (k), .nr = { __NR_##c, __NR_ia32_##c } }
-#define UOP_ALT(k, call, other)	{ .kind = (k), \
-				  .nr = { __NR_##call, __NR_ia32_##call }, \
-				  .alt = { __NR_##other, __NR_ia32_##other } }
+#define NRS(c)			{ __NR_##c, __NR_ia32_##c, __NR_##c }
+#define NRS_X(c)		{ __NR_##c, __NR_ia32_##c, __NR_x32_##c }
+#define NRS2(c, c32)		{ __NR_##c, __NR_ia32_##c32, __NR_##c }
 #else
-#define UOP_K(k, c)		{ .kind = (k), .nr = { __NR_##c } }
-#define UOP_ALT(k, call, other)	{ .kind = (k), .nr = { __NR_##call }, \
-				  .alt = { __NR_##other } }
+#define NRS(c)			{ __NR_##c }
+#define NRS_X(c)		{ __NR_##c }
 #endif
-#define UOP(c)			UOP_K(SC_UOP_CALL, c)
+#define UOP_NONE		{ .kind = SC_UOP_NONE }
+#define UOP_N(nrs)		{ .kind = SC_UOP_CALL, .nr = nrs }
+#define UOP_ALT(k, nrs, alts)	{ .kind = (k), .nr = nrs, .alt = alts }
+#define UOP(c)			UOP_N(NRS(c))
+#define UOP_X(c)		UOP_N(NRS_X(c))
 
-static const struct sc_uop sc_uops[IORING_OP_LAST] = {
+static const struct sc_uop sc_uops[] = {
 	[IORING_OP_NOP]			= UOP_NONE,
-	[IORING_OP_READV]		= UOP_ALT(SC_UOP_POS, readv, preadv),
-	[IORING_OP_WRITEV]		= UOP_ALT(SC_UOP_POS, writev, pwritev),
-	[IORING_OP_FSYNC]		= UOP_ALT(SC_UOP_SYNC, fsync, fdatasync),
-	[IORING_OP_READ_FIXED]		= UOP_ALT(SC_UOP_POS, read, pread64),
-	[IORING_OP_WRITE_FIXED]		= UOP_ALT(SC_UOP_POS, write, pwrite64),
+	[IORING_OP_READV]		= UOP_ALT(SC_UOP_POS, NRS_X(readv), NRS_X(preadv)),
+	[IORING_OP_WRITEV]		= UOP_ALT(SC_UOP_POS, NRS_X(writev), NRS_X(pwritev)),
+	[IORING_OP_FSYNC]		= UOP_ALT(SC_UOP_SYNC, NRS(fsync), NRS(fdatasync)),
+	[IORING_OP_READ_FIXED]		= UOP_ALT(SC_UOP_POS, NRS(read), NRS(pread64)),
+	[IORING_OP_WRITE_FIXED]		= UOP_ALT(SC_UOP_POS, NRS(write), NRS(pwrite64)),
 	[IORING_OP_POLL_ADD]		= UOP(poll),
 	[IORING_OP_POLL_REMOVE]		= UOP_NONE,
 	[IORING_OP_SYNC_FILE_RANGE]	= UOP(sync_file_range),
-	[IORING_OP_SENDMSG]		= UOP(sendmsg),
-	[IORING_OP_RECVMSG]		= UOP(recvmsg),
+	[IORING_OP_SENDMSG]		= UOP_X(sendmsg),
+	[IORING_OP_RECVMSG]		= UOP_X(recvmsg),
 	[IORING_OP_TIMEOUT]		= UOP_NONE,
 	[IORING_OP_TIMEOUT_REMOVE]	= UOP_NONE,
 	[IORING_OP_ACCEPT]		= UOP(accept4),
@@ -91,16 +108,16 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_CLOSE]		= UOP(close),
 	[IORING_OP_FILES_UPDATE]	= UOP_NONE,
 	[IORING_OP_STATX]		= UOP(statx),
-	[IORING_OP_READ]		= UOP_ALT(SC_UOP_POS, read, pread64),
-	[IORING_OP_WRITE]		= UOP_ALT(SC_UOP_POS, write, pwrite64),
+	[IORING_OP_READ]		= UOP_ALT(SC_UOP_POS, NRS(read), NRS(pread64)),
+	[IORING_OP_WRITE]		= UOP_ALT(SC_UOP_POS, NRS(write), NRS(pwrite64)),
 #ifdef CONFIG_X86_64
-	[IORING_OP_FADVISE]		= UOP2(fadvise64, fadvise64_64),
+	[IORING_OP_FADVISE]		= UOP_N(NRS2(fadvise64, fadvise64_64)),
 #else
 	[IORING_OP_FADVISE]		= UOP(fadvise64_64),
 #endif
 	[IORING_OP_MADVISE]		= UOP(madvise),
 	[IORING_OP_SEND]		= UOP(sendto),
-	[IORING_OP_RECV]		= UOP(recvfrom),
+	[IORING_OP_RECV]		= UOP_X(recvfrom),
 	[IORING_OP_OPENAT2]		= UOP(openat2),
 	[IORING_OP_EPOLL_CTL]		= UOP(epoll_ctl),
 	[IORING_OP_SPLICE]		= UOP(splice),
@@ -119,17 +136,17 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_FGETXATTR]		= UOP(fgetxattr),
 	[IORING_OP_GETXATTR]		= UOP(getxattr),
 	[IORING_OP_SOCKET]		= UOP(socket),
-	[IORING_OP_URING_CMD]		= UOP_K(SC_UOP_CMD, ioctl),
+	[IORING_OP_URING_CMD]		= { .kind = SC_UOP_CMD, .nr = NRS_X(ioctl) },
 	[IORING_OP_SEND_ZC]		= UOP(sendto),
-	[IORING_OP_SENDMSG_ZC]		= UOP(sendmsg),
+	[IORING_OP_SENDMSG_ZC]		= UOP_X(sendmsg),
 	[IORING_OP_READ_MULTISHOT]	= UOP(read),
-	[IORING_OP_WAITID]		= UOP(waitid),
+	[IORING_OP_WAITID]		= UOP_X(waitid),
 	[IORING_OP_FUTEX_WAIT]		= UOP(futex_wait),
 	[IORING_OP_FUTEX_WAKE]		= UOP(futex_wake),
 	[IORING_OP_FUTEX_WAITV]		= UOP(futex_waitv),
 	[IORING_OP_FIXED_FD_INSTALL]	= UOP(dup),
 #ifdef CONFIG_X86_64
-	[IORING_OP_FTRUNCATE]		= UOP2(ftruncate, ftruncate64),
+	[IORING_OP_FTRUNCATE]		= UOP_N(NRS2(ftruncate, ftruncate64)),
 #else
 	[IORING_OP_FTRUNCATE]		= UOP(ftruncate64),
 #endif
@@ -137,53 +154,100 @@ static const struct sc_uop sc_uops[IORING_OP_LAST] = {
 	[IORING_OP_LISTEN]		= UOP(listen),
 };
 
+/* A socket's commands through IORING_OP_URING_CMD, checked as these too. */
+static const u16 sc_getsockopt[SC_NR_ABIS] = NRS_X(getsockopt);
+static const u16 sc_setsockopt[SC_NR_ABIS] = NRS_X(setsockopt);
+
+/*
+ * Every opcode of io_uring has an entry above: the table ends at the last
+ * opcode, so one that io_uring adds after IORING_OP_LISTEN fails the build
+ * here until it has an entry (and a line in the table of "io_uring" in
+ * Documentation/admin-guide/cgroup-v1/syscalls.rst).
+ */
+static void build_check_uops(void)
+{
+	BUILD_BUG_ON(IORING_OP_LISTEN + 1 != IORING_OP_LAST);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_uops) != IORING_OP_LAST);
+}
+
 /**
- * sc_uring_calls() - the system calls an io_uring request is checked as
- * @sqe: the request (in memory the submitter shares: each field is read
- *	 once)
- * @op: its opcode, below IORING_OP_LAST
- * @compat: the ring was set up by a compat task
- * @abi: set to the table of the calls
+ * sc_uop_calls() - the system calls one entry of the table stands for
+ * @uop: the entry
+ * @abi: the table the ring is checked against, below SC_NR_ABIS
+ * @arg: NULL before the request is prepared; after, the value prep read
+ *	 that picks the call (SC_UOP_POS: the offset, SC_UOP_SYNC: the fsync
+ *	 flags, SC_UOP_CMD: the command)
  * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
  *
+ * An entry whose call the opcode alone names gives its call before prep;
+ * one whose call depends on the request, after prep, from @arg.
+ *
  * Context: Any.
- * Return: how many calls were set in @nrs; 0 if the request performs none.
+ * Return: how many calls to judge now were set in @nrs, 0 if none (the
+ * request performs none, or they are judged at the other time);
+ * SC_URING_UNMAPPED before prep for an entry that says nothing
+ * (SC_UOP_MISSING, or a kind this function does not know): such a request
+ * must not run unchecked.
  */
-unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
-			    enum sc_abi *abi, unsigned int *nrs)
+static int sc_uop_calls(const struct sc_uop *uop, enum sc_abi abi,
+			const u64 *arg, unsigned int *nrs)
 {
-	const struct sc_uop *uop;
-	unsigned int t = compat;
-	u32 cmd;
+	unsigned int t = abi;
 
-	if (op >= IORING_OP_LAST)
-		return 0;
-	uop = &sc_uops[array_index_nospec(op, IORING_OP_LAST)];
-	*abi = compat ? SC_ABI_IA32 : SC_ABI_NATIVE;
 	nrs[0] = uop->nr[t];
 	switch (uop->kind) {
+	case SC_UOP_NONE:
+		return 0;
 	case SC_UOP_CALL:
-		return 1;
+		return arg ? 0 : 1;
 	case SC_UOP_POS:
-		if (READ_ONCE(sqe->off) != (u64)-1)
+		if (!arg)
+			return 0;
+		if (*arg != (u64)-1)
 			nrs[0] = uop->alt[t];
 		return 1;
 	case SC_UOP_SYNC:
-		if (READ_ONCE(sqe->fsync_flags) & IORING_FSYNC_DATASYNC)
+		if (!arg)
+			return 0;
+		if (*arg & IORING_FSYNC_DATASYNC)
 			nrs[0] = uop->alt[t];
 		return 1;
 	case SC_UOP_CMD:
-		cmd = READ_ONCE(sqe->cmd_op);
-		if (cmd == SOCKET_URING_OP_GETSOCKOPT)
-			nrs[1] = compat ? SC_NR_IA32(getsockopt) : __NR_getsockopt;
-		else if (cmd == SOCKET_URING_OP_SETSOCKOPT)
-			nrs[1] = compat ? SC_NR_IA32(setsockopt) : __NR_setsockopt;
+		if (!arg)
+			return 0;
+		if (*arg == SOCKET_URING_OP_GETSOCKOPT)
+			nrs[1] = sc_getsockopt[t];
+		else if (*arg == SOCKET_URING_OP_SETSOCKOPT)
+			nrs[1] = sc_setsockopt[t];
 		else
 			return 1;
 		return 2;
 	default:
-		return 0;
+		return arg ? 0 : SC_URING_UNMAPPED;
 	}
+}
+
+/**
+ * sc_uring_calls() - the system calls an io_uring request is checked as
+ * @op: its opcode
+ * @abi: the table the ring is checked against: that of the io_uring_setup()
+ *	 that made it (an x32 ring's requests are x32 calls)
+ * @arg: NULL before the request is prepared, then the value that picks
+ *	 its call, as prep read it (see sc_uop_calls())
+ * @nrs: set to the calls' numbers (SC_URING_MAX_CALLS room)
+ *
+ * Context: Any.
+ * Return: how many calls to judge now were set in @nrs, 0 if none;
+ * SC_URING_UNMAPPED for an opcode the table has no entry for (io_init_req()
+ * refuses an opcode from IORING_OP_LAST on before it asks).
+ */
+int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg, unsigned int *nrs)
+{
+	build_check_uops();
+	if (op >= IORING_OP_LAST || abi >= SC_NR_ABIS)
+		return SC_URING_UNMAPPED;
+	return sc_uop_calls(&sc_uops[array_index_nospec(op, IORING_OP_LAST)],
+			    array_index_nospec(abi, SC_NR_ABIS), arg, nrs);
 }
 
 #ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST

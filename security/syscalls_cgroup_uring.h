@@ -6,22 +6,24 @@
 #ifndef _SECURITY_SYSCALLS_CGROUP_URING_H
 #define _SECURITY_SYSCALLS_CGROUP_URING_H
 
+#include <linux/errno.h>
 #include <linux/types.h>
 
 #include "syscalls_cgroup_policy.h"
 
-struct io_uring_sqe;
-
 /* Most calls one request is checked as (IORING_OP_URING_CMD: two). */
 #define SC_URING_MAX_CALLS	2
+/*
+ * What sc_uring_calls() returns for an opcode it has no entry for, and
+ * the errno such a request is denied with (see syscalls_cgroup_uring.c).
+ */
+#define SC_URING_UNMAPPED	(-EACCES)
 
 #ifdef CONFIG_IO_URING
-unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op, bool compat,
-			    enum sc_abi *abi, unsigned int *nrs);
+int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg, unsigned int *nrs);
 #else
-static inline unsigned int sc_uring_calls(const struct io_uring_sqe *sqe, u8 op,
-					  bool compat, enum sc_abi *abi,
-					  unsigned int *nrs)
+static inline int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg,
+				 unsigned int *nrs)
 {
 	return 0;
 }

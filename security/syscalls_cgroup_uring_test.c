@@ -6,7 +6,10 @@
 
 #include <kunit/test.h>
 
-/* Every opcode has an entry, and each named call exists in its table. */
+/*
+ * Every opcode has an entry, and each named call exists in its table; an
+ * x32 number names the x86_64 call (NRS_X() where x32 has its own).
+ */
 static void sc_test_uring_every_opcode(struct kunit *test)
 {
 	unsigned int op, t;
@@ -19,83 +22,150 @@ static void sc_test_uring_every_opcode(struct kunit *test)
 				    op, io_uring_get_opcode(op));
 		if (uop->kind == SC_UOP_NONE || uop->kind == SC_UOP_MISSING)
 			continue;
-		/* The native table, then ia32 for compat rings (64-bit only). */
-		for (t = 0; t < (IS_ENABLED(CONFIG_X86_64) ? 2 : 1); t++) {
-			enum sc_abi abi = t ? SC_ABI_IA32 : SC_ABI_NATIVE;
-
-			KUNIT_EXPECT_NOT_NULL_MSG(test, sc_name(abi, uop->nr[t]),
+		for (t = 0; t < SC_NR_ABIS; t++) {
+			KUNIT_EXPECT_NOT_NULL_MSG(test, sc_name(t, uop->nr[t]),
 						  "%s: %s %u", io_uring_get_opcode(op),
-						  sc_abi_name[abi], uop->nr[t]);
+						  sc_abi_name[t], uop->nr[t]);
 			if (uop->kind == SC_UOP_POS || uop->kind == SC_UOP_SYNC)
-				KUNIT_EXPECT_NOT_NULL(test, sc_name(abi, uop->alt[t]));
+				KUNIT_EXPECT_NOT_NULL(test, sc_name(t, uop->alt[t]));
 		}
+#ifdef CONFIG_X86_64
+		KUNIT_EXPECT_STREQ_MSG(test, sc_name(SC_ABI_X32, uop->nr[SC_ABI_X32]) ?: "",
+				       sc_name(SC_ABI_X86_64, uop->nr[SC_ABI_X86_64]) ?: "-",
+				       "%s: x32 %u", io_uring_get_opcode(op),
+				       uop->nr[SC_ABI_X32]);
+		if (uop->kind == SC_UOP_POS || uop->kind == SC_UOP_SYNC)
+			KUNIT_EXPECT_STREQ(test,
+					   sc_name(SC_ABI_X32, uop->alt[SC_ABI_X32]) ?: "",
+					   sc_name(SC_ABI_X86_64, uop->alt[SC_ABI_X86_64]) ?: "-");
+#endif
 	}
 }
 
-/* Calls a request is checked as, by name ("" for none). */
-static void sc_test_uring_expect(struct kunit *test, const struct io_uring_sqe *sqe,
-				 bool compat, const char *want0, const char *want1)
+/*
+ * Calls a request @op of a ring of table @abi is checked as, by name (""
+ * for none): before prep (@arg NULL), or after, @arg what prep read.
+ */
+static void sc_test_uring_expect(struct kunit *test, u8 op, enum sc_abi abi,
+				 const u64 *arg, const char *want0, const char *want1)
 {
-	unsigned int nrs[SC_URING_MAX_CALLS], n;
-	enum sc_abi abi = SC_NR_ABIS;
+	unsigned int nrs[SC_URING_MAX_CALLS];
+	int n;
 
-	/* A 32-bit kernel has no compat rings. */
-	if (compat && !IS_ENABLED(CONFIG_X86_64))
-		return;
-	n = sc_uring_calls(sqe, sqe->opcode, compat, &abi, nrs);
-	KUNIT_EXPECT_EQ(test, n, (unsigned int)(!*want0 ? 0 : !*want1 ? 1 : 2));
-	if (n)
-		KUNIT_EXPECT_EQ(test, abi, compat ? SC_ABI_IA32 : SC_ABI_NATIVE);
+	n = sc_uring_calls(op, abi, arg, nrs);
+	KUNIT_EXPECT_EQ_MSG(test, n, !*want0 ? 0 : !*want1 ? 1 : 2, "%s %s",
+			    io_uring_get_opcode(op), arg ? "after prep" : "before prep");
 	if (n >= 1)
 		KUNIT_EXPECT_STREQ(test, sc_name(abi, nrs[0]), want0);
 	if (n >= 2)
 		KUNIT_EXPECT_STREQ(test, sc_name(abi, nrs[1]), want1);
 }
 
+#define BEFORE		NULL
+#define AFTER(v)	(&(const u64){ (v) })
+
+/* A 32-bit kernel has the ia32 table only: its rings are native. */
+#ifdef CONFIG_X86_64
+#define SC_X32	SC_ABI_X32
+#else
+#define SC_X32	SC_ABI_IA32
+#endif
+
 static void sc_test_uring_calls(struct kunit *test)
 {
-	struct io_uring_sqe sqe = { .opcode = IORING_OP_NOP };
+	const char *fadvise = IS_ENABLED(CONFIG_X86_64) ? "fadvise64" : "fadvise64_64";
 
-	sc_test_uring_expect(test, &sqe, false, "", "");
-	sqe.opcode = IORING_OP_OPENAT;
-	sc_test_uring_expect(test, &sqe, false, "openat", "");
-	sc_test_uring_expect(test, &sqe, true, "openat", "");
-	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[IS_ENABLED(CONFIG_X86_64)], 295);
+	sc_test_uring_expect(test, IORING_OP_NOP, SC_ABI_NATIVE, BEFORE, "", "");
+	sc_test_uring_expect(test, IORING_OP_NOP, SC_ABI_NATIVE, AFTER(0), "", "");
 
-	sqe.opcode = IORING_OP_READ;
-	sqe.off = -1;
-	sc_test_uring_expect(test, &sqe, false, "read", "");
-	sqe.off = 0;
-	sc_test_uring_expect(test, &sqe, false, "pread64", "");
-	sc_test_uring_expect(test, &sqe, true, "pread64", "");
-	sqe.opcode = IORING_OP_WRITEV;
-	sc_test_uring_expect(test, &sqe, false, "pwritev", "");
-	sqe.off = -1;
-	sc_test_uring_expect(test, &sqe, false, "writev", "");
+	/* The opcode names the call: judged before prep, not after. */
+	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_NATIVE, BEFORE, "openat", "");
+	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_IA32, BEFORE, "openat", "");
+	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_X32, BEFORE, "openat", "");
+	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_NATIVE, AFTER(0), "", "");
+	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[SC_ABI_IA32], 295);
+	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[SC_X32],
+			IS_ENABLED(CONFIG_X86_64) ? 257 : 295);
+	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_NATIVE, BEFORE, fadvise, "");
+	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_IA32, BEFORE, "fadvise64_64", "");
+	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_X32, BEFORE, fadvise, "");
 
-	sqe.opcode = IORING_OP_FSYNC;
-	sc_test_uring_expect(test, &sqe, false, "fsync", "");
-	sqe.fsync_flags = IORING_FSYNC_DATASYNC;
-	sc_test_uring_expect(test, &sqe, false, "fdatasync", "");
+	/* The request picks the call: judged after prep, on what prep read. */
+	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, BEFORE, "", "");
+	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, AFTER(-1), "read", "");
+	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, AFTER(0), "pread64", "");
+	sc_test_uring_expect(test, IORING_OP_READ_FIXED, SC_ABI_IA32, AFTER(5), "pread64", "");
+	sc_test_uring_expect(test, IORING_OP_WRITEV, SC_ABI_NATIVE, AFTER(0), "pwritev", "");
+	sc_test_uring_expect(test, IORING_OP_WRITEV, SC_ABI_NATIVE, AFTER(-1), "writev", "");
+	/* An x32 ring's readv is x32's own 515, not x86_64's 19. */
+	sc_test_uring_expect(test, IORING_OP_READV, SC_X32, AFTER(-1), "readv", "");
+	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_READV].nr[SC_X32],
+			IS_ENABLED(CONFIG_X86_64) ? 515 : 145);
 
-	sqe.opcode = IORING_OP_FADVISE;
-	sc_test_uring_expect(test, &sqe, false,
-			     IS_ENABLED(CONFIG_X86_64) ? "fadvise64" : "fadvise64_64", "");
-	sc_test_uring_expect(test, &sqe, true, "fadvise64_64", "");
+	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE, BEFORE, "", "");
+	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE, AFTER(0), "fsync", "");
+	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE,
+			     AFTER(IORING_FSYNC_DATASYNC), "fdatasync", "");
 
-	sqe.opcode = IORING_OP_URING_CMD;
-	sqe.cmd_op = SOCKET_URING_OP_SETSOCKOPT;
-	sc_test_uring_expect(test, &sqe, false, "ioctl", "setsockopt");
-	sqe.cmd_op = SOCKET_URING_OP_SIOCINQ;
-	sc_test_uring_expect(test, &sqe, true, "ioctl", "");
+	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_NATIVE, BEFORE, "", "");
+	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_NATIVE,
+			     AFTER(SOCKET_URING_OP_SETSOCKOPT), "ioctl", "setsockopt");
+	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_X32,
+			     AFTER(SOCKET_URING_OP_SETSOCKOPT), "ioctl", "setsockopt");
+	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_IA32,
+			     AFTER(SOCKET_URING_OP_GETSOCKOPT), "ioctl", "getsockopt");
+	KUNIT_EXPECT_EQ(test, sc_getsockopt[SC_X32], IS_ENABLED(CONFIG_X86_64) ? 542 : 365);
+	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_IA32,
+			     AFTER(SOCKET_URING_OP_SIOCINQ), "ioctl", "");
+}
 
-	sqe.opcode = IORING_OP_LAST;
-	sc_test_uring_expect(test, &sqe, false, "", "");
+/*
+ * Fail closed: an entry that says nothing (the zeroed entry of an opcode
+ * the table lacks) and an opcode past the table are refused before prep,
+ * with the errno the request is denied with; every real entry maps.
+ */
+static void sc_test_uring_unmapped(struct kunit *test)
+{
+	const struct sc_uop missing = {}, unknown = { .kind = 0xff };
+	unsigned int nrs[SC_URING_MAX_CALLS], op, abi;
+	int before, after;
+
+	KUNIT_EXPECT_EQ(test, SC_URING_UNMAPPED, -EACCES);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, SC_ABI_NATIVE, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, SC_ABI_IA32, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&unknown, SC_ABI_NATIVE, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(IORING_OP_LAST, SC_ABI_NATIVE, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(0xff, SC_ABI_IA32, AFTER(0), nrs),
+			SC_URING_UNMAPPED);
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(IORING_OP_NOP, SC_NR_ABIS, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	/*
+	 * The table covers io_uring's, no real entry is refused, and each
+	 * that performs a call is judged once: before prep or after.
+	 */
+	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(sc_uops), (size_t)IORING_OP_LAST);
+	for (op = 0; op < IORING_OP_LAST; op++)
+		for (abi = 0; abi < SC_NR_ABIS; abi++) {
+			before = sc_uring_calls(op, abi, BEFORE, nrs);
+			after = sc_uring_calls(op, abi, AFTER(0), nrs);
+			KUNIT_EXPECT_LE_MSG(test, 0, before, "opcode %u (%s) refused in %s",
+					    op, io_uring_get_opcode(op), sc_abi_name[abi]);
+			KUNIT_EXPECT_LE(test, 0, after);
+			KUNIT_EXPECT_EQ_MSG(test, !!before + !!after,
+					    sc_uops[op].kind != SC_UOP_NONE,
+					    "opcode %u (%s) judged %d times", op,
+					    io_uring_get_opcode(op), !!before + !!after);
+		}
 }
 
 static struct kunit_case syscalls_cgroup_uring_test_cases[] = {
 	KUNIT_CASE(sc_test_uring_every_opcode),
 	KUNIT_CASE(sc_test_uring_calls),
+	KUNIT_CASE(sc_test_uring_unmapped),
 	{}
 };
 

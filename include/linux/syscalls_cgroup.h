@@ -12,14 +12,13 @@
 #include <linux/thread_info.h>
 
 struct pt_regs;
-struct io_uring_sqe;
 
 #ifdef CONFIG_CGROUP_SYSCALLS
 long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
 bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
 long syscalls_cgroup_vsyscall(int nr);
-int syscalls_cgroup_io_uring_req(const struct io_uring_sqe *sqe, u8 op,
-				 bool compat);
+int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg);
+unsigned int syscalls_cgroup_io_uring_abi(void);
 
 /**
  * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()
@@ -89,21 +88,26 @@ static inline bool syscalls_cgroup_io_uring_active(void)
 
 /**
  * syscalls_cgroup_io_uring() - check an io_uring request
- * @sqe: the request
  * @op: its opcode, below IORING_OP_LAST
- * @compat: the ring was set up by a compat task
+ * @abi: the ring's table, from syscalls_cgroup_io_uring_abi() when the ring
+ *	 was set up
+ * @arg: NULL before the request is prepared; after prep, the value prep
+ *	 read that picks the call: the offset of a read or write (-1: the
+ *	 file position), the flags of an fsync, the cmd_op of a command
  *
- * A request is checked as the system call that does its work, against the
- * policy of current's cgroup.
+ * A request is checked as the system call that does its work, in the table
+ * of the io_uring_setup() that made its ring (x86_64, ia32 or x32), against
+ * the policy of current's cgroup: before prep if its opcode alone names
+ * the call, after prep, on the values the request runs with, if the call
+ * depends on them.
  *
  * Context: io_init_req(), in the submitting task, in a batch for which
  * syscalls_cgroup_io_uring_active() was true; may sleep.
  * Return: 0, or the -errno the request completes with.
  */
-static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
-					   u8 op, bool compat)
+static inline int syscalls_cgroup_io_uring(u8 op, unsigned int abi, const u64 *arg)
 {
-	return syscalls_cgroup_io_uring_req(sqe, op, compat);
+	return syscalls_cgroup_io_uring_req(op, abi, arg);
 }
 #else
 static inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
@@ -130,8 +134,12 @@ static inline bool syscalls_cgroup_io_uring_active(void)
 	return false;
 }
 
-static inline int syscalls_cgroup_io_uring(const struct io_uring_sqe *sqe,
-					   u8 op, bool compat)
+static inline unsigned int syscalls_cgroup_io_uring_abi(void)
+{
+	return 0;
+}
+
+static inline int syscalls_cgroup_io_uring(u8 op, unsigned int abi, const u64 *arg)
 {
 	return 0;
 }

@@ -56,8 +56,12 @@ static inline long ring_enter_raw(int fd, unsigned int submit, unsigned int wait
 	return ret < 0 ? -errno : ret;
 }
 
-/* Set up a ring of @entries with IORING_SETUP_* @flags; 0 or -errno. */
-static inline int ring_init(struct ring *r, unsigned int entries, unsigned int flags)
+/*
+ * Set up a ring of @entries with IORING_SETUP_* @flags through system call
+ * @nr (io_uring_setup, or its x32 number from a 64-bit program); 0 or -errno.
+ */
+static inline int ring_init_nr(struct ring *r, unsigned int entries, unsigned int flags,
+			       long nr)
 {
 	struct io_uring_params *p = &r->p;
 	char *sq, *cq;
@@ -66,9 +70,9 @@ static inline int ring_init(struct ring *r, unsigned int entries, unsigned int f
 	memset(r, 0, sizeof(*r));
 	p->flags = flags;
 	p->sq_thread_idle = 10;		/* ms before the SQPOLL thread sleeps */
-	fd = ring_setup_raw(entries, p);
+	fd = syscall(nr, entries, p);
 	if (fd < 0)
-		return fd;
+		return -errno;
 	r->fd = fd;
 	r->sq_len = p->sq_off.array + p->sq_entries * sizeof(unsigned int);
 	r->cq_len = p->cq_off.cqes + p->cq_entries * sizeof(struct io_uring_cqe);
@@ -94,6 +98,12 @@ static inline int ring_init(struct ring *r, unsigned int entries, unsigned int f
 	r->cq_mask = (void *)(cq + p->cq_off.ring_mask);
 	r->cqes = (void *)(cq + p->cq_off.cqes);
 	return 0;
+}
+
+/* Set up a ring of @entries with IORING_SETUP_* @flags; 0 or -errno. */
+static inline int ring_init(struct ring *r, unsigned int entries, unsigned int flags)
+{
+	return ring_init_nr(r, entries, flags, __NR_io_uring_setup);
 }
 
 static inline void ring_exit(struct ring *r)

@@ -10,14 +10,23 @@
  *   (the completion's res is -EPERM and nothing happened), then allowed
  *   again on the same ring (it runs);
  * - a policy written while a ring is live applies to the next request;
+ * - the call a request is checked as is the one it runs as: another thread
+ *   flipping a read's offset between -1 and 0 in the shared ring gets no
+ *   read checked as read and run as pread64;
  * - every way a request runs: forced into io-wq (IOSQE_ASYNC), linked (the
  *   link fails, the denied request with -EPERM), drained, multishot, from
  *   an SQPOLL thread (it follows the cgroup of its process, also when the
  *   process moves), and submission stopping at a denied entry;
- * - a 32-bit ring is checked as ia32 calls (the worker built 32-bit);
+ * - a 32-bit ring is checked as ia32 calls (the worker built 32-bit), a ring
+ *   made by an x32 io_uring_setup as x32 calls (not ia32 ones, though both
+ *   are compat rings to io_uring);
  * - actions: log (runs, counted), kill (SIGSYS; SIGKILL from the SQPOLL
  *   thread), recording (syscalls.used lists the calls of the requests);
- * - io_uring_setup stays an ordinary system call: denying it works.
+ * - io_uring_setup stays an ordinary system call: denying it works;
+ * - no opcode runs unchecked: every opcode of the kernel (all of 6.12's, and
+ *   none past them) submitted under a policy that denies every call but
+ *   io_uring_enter: each that performs a call's work fails with the policy's
+ *   errno, none with the EACCES of an opcode the controller has no entry for.
  *
  * Every test runs with the controller on cgroup v1 and on v2 (fixture cg).
  * The rings are set up by the test in the root cgroup; a child moved into
@@ -26,8 +35,12 @@
  */
 #define _GNU_SOURCE
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <time.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 
 #include "../kselftest_harness.h"
@@ -476,6 +489,145 @@ TEST_F(cg, read_and_pread_apart)
 	ring_exit(&r);
 }
 
+/* What the submitter of offset_flipped saw, shared with the test. */
+struct flip {
+	struct ring r;
+	int stop;		/* __atomic */
+	long tries, read, denied, unchecked, other, usec;
+	int other_res;
+};
+
+/* Run the calling thread on CPU @cpu alone, if there is one. */
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Flip the offset of every entry of the ring between -1 and 0, till stopped. */
+static void *flipper(void *arg)
+{
+	struct flip *f = arg;
+	unsigned int i, n = f->r.p.sq_entries;
+	__u64 *off;
+
+	pin(1);
+	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED))
+		for (i = 0; i < n; i++) {
+			off = &f->r.sqes[i].off;
+			__atomic_store_n(off, ~__atomic_load_n(off, __ATOMIC_RELAXED),
+					 __ATOMIC_RELAXED);
+		}
+	return NULL;
+}
+
+#define FLIP_TRIES	100000
+#define FLIP_USEC	4000000
+#define FLIP_BATCH	64
+
+/*
+ * In @cg, which denies pread64 and allows read: IORING_OP_READs of a file
+ * whose position is at its end, FLIP_BATCH a submission, while a thread on
+ * the other CPU flips their offsets; at least FLIP_TRIES of them, and for
+ * FLIP_USEC (a hit is rare: the window is a few instructions). Each
+ * completes as a read (at the position: 0 bytes), denied (-EPERM: checked
+ * as pread64), or as a pread64 at offset 0 (5 bytes): a request checked
+ * as read and run as pread64. Exits 0, or what failed.
+ */
+static int flip_in(const char *cg, struct flip *f)
+{
+	char buf[FLIP_BATCH][8];
+	struct io_uring_sqe *sqe;
+	struct io_uring_cqe cqe;
+	struct timespec t0, t1;
+	pthread_t t;
+	int fd, i;
+
+	if (cg_enter(cg, 0))
+		return 1;
+	fd = open(DIR "/f", O_RDONLY);
+	if (fd < 0 || lseek(fd, 0, SEEK_END) != 5)
+		return 2;
+	if (ring_init(&f->r, FLIP_BATCH, IORING_SETUP_SUBMIT_ALL))
+		return 3;
+	pin(0);
+	if (pthread_create(&t, NULL, flipper, f))
+		return 4;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (f->tries < FLIP_TRIES || f->usec < FLIP_USEC) {
+		for (i = 0; i < FLIP_BATCH; i++) {
+			sqe = ring_sqe(&f->r);
+			sqe->opcode = IORING_OP_READ;
+			sqe->fd = fd;
+			sqe->addr = (unsigned long)buf[i];
+			sqe->len = 5;
+			sqe->off = -1;
+		}
+		if (ring_submit(&f->r, FLIP_BATCH) != FLIP_BATCH)
+			return 5;
+		for (i = 0; i < FLIP_BATCH; i++) {
+			if (ring_cqe(&f->r, &cqe))
+				return 6;
+			if (cqe.res == 0) {
+				f->read++;
+			} else if (cqe.res == -EPERM) {
+				f->denied++;
+			} else if (cqe.res == 5) {
+				f->unchecked++;
+			} else {
+				f->other++;
+				f->other_res = cqe.res;
+			}
+		}
+		f->tries += FLIP_BATCH;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		f->usec = (t1.tv_sec - t0.tv_sec) * 1000000 + (t1.tv_nsec - t0.tv_nsec) / 1000;
+	}
+	__atomic_store_n(&f->stop, 1, __ATOMIC_RELAXED);
+	pthread_join(t, NULL);
+	return 0;
+}
+
+/*
+ * The call a request is checked as is the call it runs as, though the
+ * submitter may change the entry in the shared ring while the kernel
+ * takes it: no read at an offset gets past "deny pread64" by being
+ * checked as a read at the file position.
+ */
+TEST_F_TIMEOUT(cg, offset_flipped, 120)
+{
+	struct flip *f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
+			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct world *w;
+	int status;
+	pid_t pid;
+
+	ASSERT_TRUE(f != MAP_FAILED);
+	w = world_new(_metadata);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "pread64=EPERM"));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0)
+		_exit(flip_in(self->a, f));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ksft_print_msg("%ld requests in %ld ms: %ld read, %ld denied, %ld unchecked, %ld other\n",
+		       f->tries, f->usec / 1000, f->read, f->denied, f->unchecked, f->other);
+	EXPECT_LE(FLIP_TRIES, f->tries);
+	EXPECT_EQ(0, f->unchecked) TH_LOG("%ld reads checked as read ran as pread64",
+					  f->unchecked);
+	EXPECT_EQ(0, f->other) TH_LOG("res %d", f->other_res);
+	/* The flips raced the submissions: both outcomes came. */
+	EXPECT_LT(0, f->read);
+	EXPECT_LT(0, f->denied);
+	close(w->file);
+	munmap(f, sizeof(*f));
+}
+
 /* The same task, the same ring: each policy write applies to the next request. */
 TEST_F(cg, live_policy_change)
 {
@@ -780,6 +932,57 @@ TEST_F(cg, ring_of_32bit_task)
 #endif
 }
 
+/*
+ * A ring is checked in the table of the io_uring_setup() that made it: one
+ * made by an x32 call (from this 64-bit program) as x32 calls, though
+ * io_uring treats it as a compat ring as it does an ia32 one. So "deny
+ * x86_64:openat x32:openat" leaves no way to open a file through a ring
+ * an x32 program makes, and "deny ia32:openat" does not reach it.
+ */
+TEST_F(cg, ring_of_x32_call)
+{
+	static const struct {
+		const char *policy;
+		int denied;
+	} cases[] = {
+		{ "deny x86_64:openat=EPERM x32:openat=EPERM\n", 1 },
+		{ "deny x32:openat=EPERM\n", 1 },
+		{ "deny ia32:openat=EPERM\n", 0 },
+		{ "deny x86_64:openat=EPERM\n", 0 },
+		{ "deny x86_64:mkdirat=EPERM x32:openat=log\n", 0 },
+	};
+	struct world *w;
+	struct ring r;
+	char used[4096];
+	int i, res;
+
+	if (!X86_64_KERNEL)
+		SKIP(return, "i386 kernel: no x32");
+	w = world_new(_metadata);
+	res = ring_init_nr(&r, 8, 0, X32_BIT | __NR_io_uring_setup);
+	if (res == -ENOSYS)
+		SKIP(return, "no x32 ABI in this kernel");
+	ASSERT_EQ(0, res);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.record", "1"));
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", cases[i].policy));
+		res = family_run(self->a, &r, w, &families[0], 0);
+		EXPECT_EQ(cases[i].denied, res == -EPERM)
+			TH_LOG("%s: res %d", cases[i].policy, res);
+		EXPECT_TRUE(res >= 0 || res == -EPERM) TH_LOG("%s: res %d", cases[i].policy, res);
+		EXPECT_EQ(!cases[i].denied, effect_openat(w)) TH_LOG("%s", cases[i].policy);
+		if (res >= 0)
+			close(res);
+	}
+	/* Recorded, and counted by "log", as x32's openat. */
+	ASSERT_LT(0, cg_read(self->a, "syscalls.used", used, sizeof(used)));
+	EXPECT_TRUE(has(used, "x32:openat")) TH_LOG("%s", used);
+	EXPECT_FALSE(has(used, "ia32:openat")) TH_LOG("%s", used);
+	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", used, sizeof(used)));
+	EXPECT_TRUE(has(used, "x32 257 openat 1 log")) TH_LOG("%s", used);
+	ring_exit(&r);
+}
+
 /* Recording lists the calls the requests performed, by their ring's ABI. */
 TEST_F(cg, recording)
 {
@@ -824,6 +1027,129 @@ TEST_F(cg, setup_denied)
 	status = status_in(self->a, setup_ring);
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(ENOSYS, WEXITSTATUS(status));
+}
+
+/*
+ * The opcodes of 6.12 (the host's <linux/io_uring.h> may predate some), by
+ * number, and whether each performs a system call's work: io_uring's table
+ * as the test knows it, independently of the controller's.
+ */
+static const struct {
+	const char *name;
+	int call;
+} opcodes[] = {
+	{ "NOP", 0 }, { "READV", 1 }, { "WRITEV", 1 }, { "FSYNC", 1 },
+	{ "READ_FIXED", 1 }, { "WRITE_FIXED", 1 }, { "POLL_ADD", 1 },
+	{ "POLL_REMOVE", 0 }, { "SYNC_FILE_RANGE", 1 }, { "SENDMSG", 1 },
+	{ "RECVMSG", 1 }, { "TIMEOUT", 0 }, { "TIMEOUT_REMOVE", 0 },
+	{ "ACCEPT", 1 }, { "ASYNC_CANCEL", 0 }, { "LINK_TIMEOUT", 0 },
+	{ "CONNECT", 1 }, { "FALLOCATE", 1 }, { "OPENAT", 1 }, { "CLOSE", 1 },
+	{ "FILES_UPDATE", 0 }, { "STATX", 1 }, { "READ", 1 }, { "WRITE", 1 },
+	{ "FADVISE", 1 }, { "MADVISE", 1 }, { "SEND", 1 }, { "RECV", 1 },
+	{ "OPENAT2", 1 }, { "EPOLL_CTL", 1 }, { "SPLICE", 1 },
+	{ "PROVIDE_BUFFERS", 0 }, { "REMOVE_BUFFERS", 0 }, { "TEE", 1 },
+	{ "SHUTDOWN", 1 }, { "RENAMEAT", 1 }, { "UNLINKAT", 1 }, { "MKDIRAT", 1 },
+	{ "SYMLINKAT", 1 }, { "LINKAT", 1 }, { "MSG_RING", 0 },
+	{ "FSETXATTR", 1 }, { "SETXATTR", 1 }, { "FGETXATTR", 1 },
+	{ "GETXATTR", 1 }, { "SOCKET", 1 }, { "URING_CMD", 1 }, { "SEND_ZC", 1 },
+	{ "SENDMSG_ZC", 1 }, { "READ_MULTISHOT", 1 }, { "WAITID", 1 },
+	{ "FUTEX_WAIT", 1 }, { "FUTEX_WAKE", 1 }, { "FUTEX_WAITV", 1 },
+	{ "FIXED_FD_INSTALL", 1 }, { "FTRUNCATE", 1 }, { "BIND", 1 },
+	{ "LISTEN", 1 },
+};
+
+#define NR_OPCODES	((int)ARRAY_SIZE(opcodes))	/* IORING_OP_LAST of 6.12 */
+
+#ifndef __NR_io_uring_register
+#define __NR_io_uring_register	427
+#endif
+
+/*
+ * Fill @r with one request of every opcode, user_data the opcode, then one
+ * of opcode NR_OPCODES. Each needs nothing but its opcode, apart from the
+ * reads and writes, which get a buffer (the fixed ones @r's registered
+ * buffer @buf), so that they prepare well; the descriptor is -1, so that a
+ * request that is not stopped fails, and fast, without touching anything.
+ */
+static void every_opcode(struct ring *r, char *buf, struct iovec *iov)
+{
+	struct io_uring_sqe *sqe;
+	int op;
+
+	for (op = 0; op <= NR_OPCODES; op++) {
+		sqe = ring_sqe(r);
+		sqe->opcode = op;
+		sqe->fd = -1;
+		sqe->user_data = op;
+		switch (op) {
+		case IORING_OP_READV:
+		case IORING_OP_WRITEV:
+			sqe->addr = (unsigned long)iov;
+			sqe->len = 1;
+			break;
+		case IORING_OP_READ:
+		case IORING_OP_WRITE:
+		case IORING_OP_READ_FIXED:
+		case IORING_OP_WRITE_FIXED:
+			sqe->addr = (unsigned long)buf;
+			sqe->len = 1;
+			break;
+		}
+	}
+}
+
+/*
+ * Every opcode from a submitter whose cgroup denies every call with EPERM
+ * but io_uring_enter (and what can never be denied: rt_sigreturn,
+ * exit_group): each opcode that performs a call fails with -EPERM, so none
+ * runs unchecked (the controller's table lacks none, and the check runs
+ * for each); the others are not refused; an opcode past 6.12's is invalid
+ * (-EINVAL: the kernel has no opcode this test does not know). Once from
+ * a ring set up by the test, once through IOSQE_ASYNC.
+ */
+TEST_F(cg, every_opcode)
+{
+	static char buf[64];
+	struct iovec iov = { buf, 1 };
+	struct io_uring_cqe cqe;
+	int res[NR_OPCODES + 1];
+	int round, op, seen;
+	struct ring r;
+
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy",
+			      "deny all=EPERM\nallow io_uring_enter\n"));
+	ASSERT_EQ(0, ring_init(&r, 64, IORING_SETUP_SUBMIT_ALL));
+	ASSERT_EQ(0, syscall(__NR_io_uring_register, r.fd, IORING_REGISTER_BUFFERS, &iov, 1));
+	for (round = 0; round < 2; round++) {
+		every_opcode(&r, buf, &iov);
+		if (round)
+			for (op = 0; op <= NR_OPCODES; op++)
+				r.sqes[(*r.sq_tail + op) & *r.sq_mask].flags |= IOSQE_ASYNC;
+		ASSERT_EQ(NR_OPCODES + 1, submit_in(self->a, &r, NR_OPCODES + 1));
+		memset(res, 0, sizeof(res));
+		for (seen = 0; seen <= NR_OPCODES; seen++) {
+			ASSERT_EQ(0, ring_cqe(&r, &cqe));
+			ASSERT_GE(NR_OPCODES, cqe.user_data);
+			res[cqe.user_data] = cqe.res;
+		}
+		for (op = 0; op < NR_OPCODES; op++) {
+			const char *name = opcodes[op].name;
+
+			if (opcodes[op].call) {
+				EXPECT_EQ(-EPERM, res[op])
+					TH_LOG("round %d: IORING_OP_%s (%d): res %d, %s", round,
+					       name, op, res[op], res[op] == -EACCES ?
+					       "no entry in the controller's table" :
+					       "ran unchecked");
+			} else {
+				EXPECT_TRUE(res[op] != -EPERM && res[op] != -EACCES)
+					TH_LOG("round %d: IORING_OP_%s (%d), no call: res %d",
+					       round, name, op, res[op]);
+			}
+		}
+		EXPECT_EQ(-EINVAL, res[NR_OPCODES]) TH_LOG("opcode %d exists", NR_OPCODES);
+	}
+	ring_exit(&r);
 }
 
 TEST_HARNESS_MAIN
