@@ -202,7 +202,10 @@ enum sc_file {
 
 /*
  * Longest text written to syscalls.policy, .deny or .allow through one open
- * file (in any number of write()s).
+ * file (in any number of write()s), and longest read-back of a cgroup's own
+ * policy (sc_show_fits()). A policy without argument conditions prints
+ * under 64 KiB (every call with the longest errno name: 60,428 bytes on
+ * 6.12).
  */
 #define SC_POLICY_MAX	(128 * 1024)
 
@@ -461,6 +464,105 @@ static __always_inline bool sc_classify(int nr, enum sc_abi *abi,
 	return true;
 }
 
+/*
+ * restart_syscall runs what current's restart block holds, whenever the task
+ * asks, also long after the call that set it returned: nothing empties the
+ * block but a signal handler's return and the next call of the same kind.
+ * So it is judged as the calls that leave each kind of block: of those, the
+ * one its policy acts on most strongly, in the table of the call that set it
+ * (ia32 if that was a 32-bit call; else x86_64 and x32, which leave the same
+ * block). The numbers are looked up at boot (0: none).
+ */
+#define SC_RESTART_CALLS	3
+
+static const struct {
+	long (*fn)(struct restart_block *restart);
+	const char *names[SC_RESTART_CALLS];
+} sc_restart_fns[] = {
+	{ do_restart_poll, { "poll" } },
+#ifdef CONFIG_FUTEX
+	{ futex_wait_restart, { "futex", "futex_time64" } },
+#endif
+	{ hrtimer_nanosleep_restart,
+	  { "nanosleep", "clock_nanosleep", "clock_nanosleep_time64" } },
+#ifdef CONFIG_POSIX_TIMERS
+	{ posix_cpu_nsleep_restart, { "clock_nanosleep", "clock_nanosleep_time64" } },
+	{ alarm_timer_nsleep_restart, { "clock_nanosleep", "clock_nanosleep_time64" } },
+#endif
+};
+
+static u16 sc_restart_nr[ARRAY_SIZE(sc_restart_fns)][SC_NR_ABIS][SC_RESTART_CALLS]
+	__ro_after_init;
+
+static void __init sc_restart_init(void)
+{
+	unsigned int i, j;
+	int abi, nr;
+
+	for (i = 0; i < ARRAY_SIZE(sc_restart_fns); i++)
+		for (abi = 0; abi < SC_NR_ABIS; abi++)
+			for (j = 0; j < SC_RESTART_CALLS; j++) {
+				const char *name = sc_restart_fns[i].names[j];
+
+				nr = name ? sc_lookup(abi, name) : -ENOENT;
+				sc_restart_nr[i][abi][j] = nr > 0 ? nr : 0;
+			}
+}
+
+/* Whether table @t may have left @restart: TS_COMPAT tells ia32 apart. */
+static bool sc_restart_table(const struct restart_block *restart, int t)
+{
+#ifdef CONFIG_COMPAT
+	return (t == SC_ABI_IA32) == !!(restart->arch_data & TS_COMPAT);
+#else
+	return t == SC_ABI_NATIVE;
+#endif
+}
+
+/**
+ * sc_restart_act() - the action of restart_syscall
+ * @pol: the task's policy
+ * @abi: restart_syscall's table; set to that of the call judged
+ * @index: its number; set to the call judged, for the count and the log
+ *
+ * Context: RCU read lock held.
+ * Return: the strongest action of the calls that leave current's restart
+ * block (with argument conditions, the strongest of their terms: their
+ * arguments are not in the registers); SC_ACT_ALLOW for an empty block
+ * (do_no_restart_syscall, which fails with EINTR by itself); EINTR for a
+ * block no known call leaves.
+ */
+static u16 sc_restart_act(const struct sc_policy *pol, enum sc_abi *abi,
+			  unsigned int *index)
+{
+	const struct restart_block *restart = &current->restart_block;
+	u16 act = SC_ACT_ALLOW, a;
+	unsigned int i, j, nr;
+	int t;
+
+	if (restart->fn == do_no_restart_syscall)
+		return SC_ACT_ALLOW;
+	for (i = 0; i < ARRAY_SIZE(sc_restart_fns); i++)
+		if (restart->fn == sc_restart_fns[i].fn)
+			break;
+	if (i == ARRAY_SIZE(sc_restart_fns))
+		return SC_ACT_ERRNO | EINTR;
+	for (t = 0; t < SC_NR_ABIS; t++) {
+		if (!sc_restart_table(restart, t))
+			continue;
+		for (j = 0; j < SC_RESTART_CALLS; j++) {
+			nr = sc_restart_nr[i][t][j];
+			a = nr ? pol->act[t][nr] & ~SC_ACT_COND : SC_ACT_ALLOW;
+			if (sc_act_kind(a) > sc_act_kind(act)) {
+				act = a;
+				*abi = t;
+				*index = nr;
+			}
+		}
+	}
+	return act;
+}
+
 /* The first argument of current's ia32 call, as compat code sees it. */
 static u32 sc_arg0(void)
 {
@@ -674,7 +776,9 @@ static __always_inline long sc_judge(struct pt_regs *regs, int nr,
 		pol = rcu_dereference(sc->pre);
 	else
 		pol = rcu_dereference(sc->eff);
-	if (pol && test_bit(index, pol->check.map[abi]))
+	if (unlikely(sc_is_restart(abi, index)))
+		act = pol ? sc_restart_act(pol, &abi, &index) : SC_ACT_ALLOW;
+	else if (pol && test_bit(index, pol->check.map[abi]))
 		act = sc_hit(pol, regs, abi, &index);
 	if (act != SC_ACT_ALLOW &&
 	    likely(READ_ONCE(sc->counts) || READ_ONCE(sc->counts_failed))) {
@@ -1497,6 +1601,11 @@ static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
 		t->draft = NULL;
 		if (IS_ERR(own))
 			return PTR_ERR(own);
+		ret = sc_show_fits(own, SC_POLICY_MAX);
+		if (ret) {
+			sc_policy_put(own);
+			return ret;
+		}
 	}
 	return sc_propagate(sc, own);
 }
@@ -1562,7 +1671,9 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
  * Context: Process context; takes cgroup_mutex and syscalls_mutex.
  * Return: 0, or the error of a failed write, or of the last line (see
  * syscalls_write()), -EINVAL for .deny and .allow texts that name no call,
- * -ENOMEM, -ENODEV if the cgroup is being removed; nothing is applied
+ * -E2BIG for a new own policy that would print more than SC_POLICY_MAX
+ * bytes (sc_show_fits()), -ENOMEM, -ENODEV if the cgroup is being removed;
+ * nothing is applied
  * then, and every later write and close fails with the same error.
  */
 static int syscalls_flush(struct kernfs_open_file *of, void *id)
@@ -1585,6 +1696,11 @@ static int syscalls_flush(struct kernfs_open_file *of, void *id)
 	ret = PTR_ERR_OR_ZERO(own);
 	if (ret)
 		goto out;
+	ret = sc_show_fits(own, SC_POLICY_MAX);
+	if (ret) {
+		sc_policy_put(own);
+		goto out;
+	}
 	ret = sc_write_lock(of);
 	if (ret) {
 		sc_policy_put(own);
@@ -1788,6 +1904,7 @@ struct cgroup_subsys syscalls_cgrp_subsys = {
 static int __init syscalls_cgroup_init(void)
 {
 	sc_policy_init();
+	sc_restart_init();
 	return 0;
 }
 early_initcall(syscalls_cgroup_init);

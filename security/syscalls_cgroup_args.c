@@ -782,54 +782,131 @@ static void sc_show_cond(struct seq_file *sf, const struct sc_cond *c)
 }
 
 /**
- * sc_args_show() - print the terms of a conditioned call as statements
+ * sc_args_same() - have two conditioned calls the same terms?
+ * @pol: a published policy
+ * @abi: the first call's table
+ * @nr: its number, in @pol's @cond
+ * @abi2: the second call's table
+ * @nr2: its number, in @pol's @cond
+ *
+ * The terms as written: an ia32 call and an x86_64 call with the same
+ * conditions print alike, though the ia32 one compares 32 bits.
+ *
+ * Context: Any context.
+ * Return: true if both have the same terms, in the same order.
+ */
+bool sc_args_same(const struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+		  enum sc_abi abi2, unsigned int nr2)
+{
+	const struct sc_term *s = sc_first_term(pol, abi, nr);
+	const struct sc_term *t = sc_first_term(pol, abi2, nr2);
+
+	for (;; s++, t++) {
+		const struct sc_cond *sc = &pol->args->conds[s->cond];
+		const struct sc_cond *tc = &pol->args->conds[t->cond];
+
+		if (s->act != t->act || s->nwhen != t->nwhen ||
+		    s->nunless != t->nunless || s->last != t->last ||
+		    memcmp(sc, tc, sc_term_nconds(sc, s) * sizeof(*sc)))
+			return false;
+		if (s->last)
+			return true;
+	}
+}
+
+/* A list of numbers, "0-14+16+20-30", as sc_parse_item() reads it. */
+static void sc_show_numbers(struct seq_file *sf, const unsigned long *map,
+			    unsigned int size)
+{
+	const char *sep = "";
+	unsigned int b, e;
+
+	for_each_set_bitrange(b, e, map, size) {
+		if (e - b == 1)
+			seq_printf(sf, "%s%u", sep, b);
+		else
+			seq_printf(sf, "%s%u-%u", sep, b, e - 1);
+		sep = "+";
+	}
+}
+
+/* The conditions and action of term @t, "(C)!(U)=ACT"; @first: the call's first. */
+static void sc_show_term(struct seq_file *sf, const struct sc_policy *pol,
+			 const struct sc_term *t, bool first)
+{
+	const struct sc_cond *c = &pol->args->conds[t->cond];
+	unsigned int i, g;
+	char act[24];
+
+	if (t->nwhen || (!first && !t->nunless)) {
+		seq_putc(sf, '(');
+		for (i = 0; i < t->nwhen; i++, c++) {
+			if (i)
+				seq_putc(sf, ',');
+			sc_show_cond(sf, c);
+		}
+		seq_putc(sf, ')');
+	}
+	for (g = 0; g < t->nunless; g++) {
+		seq_puts(sf, "!(");
+		for (i = 0; ; i++, c++) {
+			if (i)
+				seq_putc(sf, ',');
+			sc_show_cond(sf, c);
+			if (c->last)
+				break;
+		}
+		seq_putc(sf, ')');
+		c++;
+	}
+	sc_format_act(act, sizeof(act), t->act, "");
+	seq_printf(sf, "=%s", act);
+}
+
+/**
+ * sc_args_show() - print the terms of conditioned calls as statements
  * @sf: the file
  * @pol: a published policy
  * @abi: the call's table
  * @nr: its number, in @pol's @cond
+ * @group: NULL, or the calls (@abi's @nr among them) that have the same
+ *	   terms as it (sc_args_same())
  *
- * "deny x86_64:socket!(a0<38)=EPERM # 41", one line per term, so that the
- * text written back makes the same terms. An unconditional term after
- * others is written "NAME()", which appends rather than replaces.
+ * One line per term, so that the text written back makes the same terms.
+ * For the call alone, "deny x86_64:socket!(a0<38)=EPERM # 41"; for a group,
+ * one item per table on each line, the calls of that table as a list of
+ * numbers: "deny x86_64:0-14+16-59(a0==1)=EPERM ia32:1-5(a0==1)=EPERM". An
+ * unconditional term after others is written "NAME()", which appends
+ * rather than replaces.
+ *
+ * Context: Any context.
  */
 void sc_args_show(struct seq_file *sf, const struct sc_policy *pol,
-		  enum sc_abi abi, unsigned int nr)
+		  enum sc_abi abi, unsigned int nr, const struct sc_set *group)
 {
 	const struct sc_term *t = sc_first_term(pol, abi, nr), *first = t;
 	const char *name = sc_name(abi, nr);
-	char act[24];
+	int b;
 
 	do {
-		const struct sc_cond *c = &pol->args->conds[t->cond];
-		unsigned int i, g;
-
+		if (group) {
+			seq_puts(sf, "deny");
+			for (b = 0; b < SC_NR_ABIS; b++) {
+				if (bitmap_empty(group->map[b], sc_nr[b]))
+					continue;
+				seq_printf(sf, " %s:", sc_abi_name[b]);
+				sc_show_numbers(sf, group->map[b], sc_nr[b]);
+				sc_show_term(sf, pol, t, t == first);
+			}
+			seq_putc(sf, '\n');
+			continue;
+		}
 		if (name)
 			seq_printf(sf, "deny %s:%s", sc_abi_name[abi], name);
 		else
 			seq_printf(sf, "deny %s:%u", sc_abi_name[abi], nr);
-		if (t->nwhen || (t != first && !t->nunless)) {
-			seq_putc(sf, '(');
-			for (i = 0; i < t->nwhen; i++, c++) {
-				if (i)
-					seq_putc(sf, ',');
-				sc_show_cond(sf, c);
-			}
-			seq_putc(sf, ')');
-		}
-		for (g = 0; g < t->nunless; g++) {
-			seq_puts(sf, "!(");
-			for (i = 0; ; i++, c++) {
-				if (i)
-					seq_putc(sf, ',');
-				sc_show_cond(sf, c);
-				if (c->last)
-					break;
-			}
-			seq_putc(sf, ')');
-			c++;
-		}
-		sc_format_act(act, sizeof(act), t->act, "");
-		seq_printf(sf, "=%s # %u\n", act, nr);
+		sc_show_term(sf, pol, t, t == first);
+		seq_printf(sf, " # %u\n", nr);
 	} while (!(t++)->last);
 }
 

@@ -132,8 +132,10 @@ bool sc_args_always(const struct sc_policy *pol, enum sc_abi abi,
 		    unsigned int nr);
 bool sc_args_covers(const struct sc_policy *dst, const struct sc_policy *src,
 		    enum sc_abi abi, unsigned int nr);
+bool sc_args_same(const struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+		  enum sc_abi abi2, unsigned int nr2);
 void sc_args_show(struct seq_file *sf, const struct sc_policy *pol,
-		  enum sc_abi abi, unsigned int nr);
+		  enum sc_abi abi, unsigned int nr, const struct sc_set *group);
 u16 sc_args_act(const struct sc_args *args, enum sc_abi abi, unsigned int nr,
 		const struct pt_regs *regs);
 

@@ -4,10 +4,11 @@
  * form. Nothing here looks at cgroups or tasks; see syscalls_cgroup.c.
  *
  * An item names calls: "[?][abi:]BODY[(CONDS)][!(CONDS)...][=ACTION]". BODY
- * is a number, a range "N-M", "all", a name, or a shell pattern
- * (glob_match()). A name or pattern without a prefix covers every table:
- * each call of that name, each call with the same entry point, and the ia32
- * calls of sc_ia32_also[]. A leading "?" skips a name or pattern that no
+ * is a number, a range "N-M", numbers and ranges joined by "+"
+ * ("0-14+16"), "all", a name, or a shell pattern (glob_match()). A name or
+ * pattern without a prefix covers every table: each call of that name,
+ * each call with the same entry point, and the ia32 calls of
+ * sc_ia32_also[]. A leading "?" skips a name or pattern that no
  * table has. ACTION is an errno name or number (1-4095), "log" or "kill";
  * without one, a denial is ENOSYS. Conditions on the arguments are
  * described in syscalls_cgroup_args.c. Items are separated by commas or
@@ -417,6 +418,56 @@ static bool sc_parse_names(const char *body, enum sc_abi abi,
 	return found;
 }
 
+/*
+ * A list of numbers, "[abi:]N[-M]+N[-M]...": what syscalls.policy prints for
+ * the calls that share their terms, of any length.
+ */
+static bool sc_is_list(const char *item)
+{
+	const char *body = strchr(item, ':');
+
+	body = body ? body + 1 : item;
+	return isdigit(*body) && strchr(body, '+');
+}
+
+/**
+ * sc_parse_numbers() - add the calls of a number, a range or a list of them
+ * @text: "N", "N-M", or several of them joined by "+"; modified
+ * @abi: their table
+ * @calls: the set to add to
+ *
+ * Context: Any context.
+ * Return: 0, -EINVAL for a malformed or reversed range or an empty part,
+ * -ERANGE for a number past the end of the table.
+ */
+static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls)
+{
+	unsigned int lo, hi;
+	char *part, *dash;
+	int ret;
+
+	while ((part = strsep(&text, "+"))) {
+		dash = strchr(part, '-');
+		if (dash)
+			*dash++ = '\0';
+		ret = kstrtouint(part, 10, &lo);
+		if (ret)
+			return ret;
+		hi = lo;
+		if (dash) {
+			ret = kstrtouint(dash, 10, &hi);
+			if (ret)
+				return ret;
+			if (hi < lo)
+				return -EINVAL;
+		}
+		if (hi >= sc_nr[abi])
+			return -ERANGE;
+		bitmap_set(calls->map[abi], lo, hi - lo + 1);
+	}
+	return 0;
+}
+
 /**
  * sc_parse_item() - parse one item of a write
  * @item: "[?][abi:]BODY[(CONDS)][!(CONDS)...][=ACTION]"; not empty; modified
@@ -430,7 +481,8 @@ static bool sc_parse_names(const char *body, enum sc_abi abi,
  * * -EINVAL - malformed item, unknown ABI, name or action, a pattern that
  *   matches nothing, reversed range, "?" before a number, range or "all",
  *   an action on an allowed item, item (before its conditions) longer than
- *   SC_ITEM_MAX, malformed conditions (sc_parse_conds())
+ *   SC_ITEM_MAX unless a list of numbers, malformed conditions
+ *   (sc_parse_conds())
  * * -ERANGE - a number past the end of its table; an errno outside 1-4095;
  *   a value in a condition over 64 bits
  * * -E2BIG - too many conditions (sc_parse_conds())
@@ -439,9 +491,8 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 			 struct sc_item_conds *ic)
 {
 	enum sc_abi abi = SC_ABI_NATIVE, first, last;
-	char *colon, *eq, *dash, *paren;
+	char *colon, *eq, *paren;
 	bool optional = false;
-	unsigned int lo, hi;
 	int ret;
 
 	memset(calls, 0, sizeof(*calls));
@@ -464,7 +515,7 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 		if (eq)
 			*eq++ = '\0';
 	}
-	if (strlen(item) > SC_ITEM_MAX)
+	if (strlen(item) > SC_ITEM_MAX && !sc_is_list(item))
 		return -EINVAL;
 	if (eq) {
 		if (allow)
@@ -499,28 +550,22 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 	} else {
 		if (optional)
 			return -EINVAL;
-		dash = strchr(item, '-');
-		if (dash)
-			*dash++ = '\0';
-		ret = kstrtouint(item, 10, &lo);
+		ret = sc_parse_numbers(item, abi, calls);
 		if (ret)
 			return ret;
-		hi = lo;
-		if (dash) {
-			ret = kstrtouint(dash, 10, &hi);
-			if (ret)
-				return ret;
-			if (hi < lo)
-				return -EINVAL;
-		}
-		if (hi >= sc_nr[abi])
-			return -ERANGE;
-		bitmap_set(calls->map[abi], lo, hi - lo + 1);
 	}
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		bitmap_andnot(calls->map[abi], calls->map[abi],
 			      sc_never.map[abi], SC_MAX_NR);
 	return 0;
+}
+
+static void sc_set_or(struct sc_set *dst, const struct sc_set *src)
+{
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		bitmap_or(dst->map[abi], dst->map[abi], src->map[abi], SC_MAX_NR);
 }
 
 static bool sc_set_empty(const struct sc_set *set)
@@ -816,6 +861,12 @@ struct sc_policy *sc_policy_finish(struct sc_policy *pol)
 		return NULL;
 	}
 	pol->check = pol->set;
+	/* restart_syscall continues another call: sc_judge() judges it as that. */
+	__set_bit(SC_NR_IA32(restart_syscall), pol->check.map[SC_ABI_IA32]);
+#ifdef CONFIG_X86_64
+	__set_bit(__NR_restart_syscall, pol->check.map[SC_ABI_X86_64]);
+	__set_bit(__NR_restart_syscall, pol->check.map[SC_ABI_X32]);
+#endif
 	sc_trap_mux(&pol->check, &pol->set, SC_NR_IA32(socketcall),
 		    sc_socketcall_nr, ARRAY_SIZE(sc_socketcall_nr));
 	sc_trap_mux(&pol->check, &pol->set, SC_NR_IA32(ipc), sc_ipc_nr,
@@ -925,6 +976,35 @@ bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
 
 /* ---- text ------------------------------------------------------------------- */
 
+/*
+ * Conditioned calls with the same terms are printed once for all of them
+ * (sc_args_show()) when at least this many share them; fewer, each alone,
+ * by name.
+ */
+#define SC_SHOW_GROUP_MIN	8
+
+/*
+ * The calls from @abi's @nr on that have the same terms as it, into @group;
+ * how many.
+ */
+static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
+				  unsigned int nr, struct sc_set *group)
+{
+	unsigned int n = 0, nr2 = nr;
+	int abi2;
+
+	memset(group, 0, sizeof(*group));
+	for (abi2 = abi; abi2 < SC_NR_ABIS; abi2++, nr2 = 0) {
+		for_each_set_bit_from(nr2, pol->cond.map[abi2], sc_nr[abi2]) {
+			if (sc_args_same(pol, abi, nr, abi2, nr2)) {
+				__set_bit(nr2, group->map[abi2]);
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
 /**
  * sc_show_policy() - print a policy as statements
  * @sf: the file
@@ -932,22 +1012,40 @@ bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
  *
  * One line per call with an action, "deny x86_64:ptrace=ENOSYS # 101", and
  * one per term of a conditioned call (sc_args_show()), so that the text
- * written back to syscalls.policy makes the same policy.
+ * written back to syscalls.policy makes the same policy. The terms that
+ * SC_SHOW_GROUP_MIN or more calls share are printed once, where the first
+ * of those calls would be, for all of them.
+ *
+ * Context: Any context.
  */
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 {
-	char act[24];
+	struct sc_set done, alone, group;
 	unsigned int nr;
+	char act[24];
 	int abi;
 
 	if (!pol)
 		return;
+	memset(&done, 0, sizeof(done));
+	memset(&alone, 0, sizeof(alone));
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for_each_set_bit(nr, pol->set.map[abi], sc_nr[abi]) {
 			const char *name = sc_name(abi, nr);
 
 			if (test_bit(nr, pol->cond.map[abi])) {
-				sc_args_show(sf, pol, abi, nr);
+				if (test_bit(nr, done.map[abi]))
+					continue;
+				if (test_bit(nr, alone.map[abi]) ||
+				    sc_show_group(pol, abi, nr, &group) < SC_SHOW_GROUP_MIN) {
+					/* The others of a small group are printed alone too. */
+					if (!test_bit(nr, alone.map[abi]))
+						sc_set_or(&alone, &group);
+					sc_args_show(sf, pol, abi, nr, NULL);
+				} else {
+					sc_set_or(&done, &group);
+					sc_args_show(sf, pol, abi, nr, &group);
+				}
 				continue;
 			}
 			sc_format_act(act, sizeof(act), pol->act[abi][nr], "");
@@ -959,6 +1057,36 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 					   nr, act, nr);
 		}
 	}
+}
+
+/**
+ * sc_show_fits() - does what a policy prints fit in a write?
+ * @pol: a policy, or NULL
+ * @max: the longest text a write takes
+ *
+ * What syscalls.policy prints of a policy with argument conditions depends
+ * on how many calls share their terms: a write whose own policy would print
+ * more than @max bytes is refused, so that what a cgroup prints at the top
+ * level can always be written back. A policy without conditions prints
+ * less than 64 KiB.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0, -E2BIG if it does not fit, -ENOMEM.
+ */
+int sc_show_fits(const struct sc_policy *pol, size_t max)
+{
+	struct seq_file sf = { .size = max + 1 };
+	int ret;
+
+	if (!pol || !pol->args)
+		return 0;
+	sf.buf = kvmalloc(sf.size, GFP_KERNEL);
+	if (!sf.buf)
+		return -ENOMEM;
+	sc_show_policy(&sf, pol);
+	ret = seq_has_overflowed(&sf) || sf.count > max ? -E2BIG : 0;
+	kvfree(sf.buf);
+	return ret;
 }
 
 /**

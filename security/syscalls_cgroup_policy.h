@@ -94,7 +94,8 @@ struct sc_draft;
  * struct sc_policy - an action per call
  * @set:	calls whose action is not SC_ACT_ALLOW
  * @check:	@set, plus ia32 socketcall and ipc where a call they multiplex
- *		is in @set: what the entry path tests
+ *		is in @set, plus restart_syscall of every table (judged as
+ *		the call it continues): what the entry path tests
  * @cond:	calls whose action depends on their arguments (a subset of
  *		@set): their terms are in @args
  * @act:	the action of each call; of a call in @cond, SC_ACT_COND and the
@@ -142,6 +143,23 @@ static inline u16 sc_policy_act(const struct sc_policy *pol, enum sc_abi abi,
 	return pol ? pol->act[abi][nr] : SC_ACT_ALLOW;
 }
 
+/**
+ * sc_is_restart() - is a call restart_syscall?
+ * @abi: the call's table
+ * @nr: its number
+ *
+ * Context: Any context.
+ * Return: true for restart_syscall of any table.
+ */
+static inline bool sc_is_restart(enum sc_abi abi, unsigned int nr)
+{
+#ifdef CONFIG_X86_64
+	if (abi != SC_ABI_IA32)
+		return nr == __NR_restart_syscall;
+#endif
+	return nr == SC_NR_IA32(restart_syscall);
+}
+
 int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 		   const struct sc_policy *parent);
 int sc_write_policy(struct sc_policy *pol, char *text,
@@ -152,6 +170,7 @@ int sc_lookup(enum sc_abi abi, const char *name);
 unsigned int sc_mux_sub(unsigned int mux, u32 call);
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
+int sc_show_fits(const struct sc_policy *pol, size_t max);
 void sc_show_items(struct seq_file *sf, const struct sc_set *set);
 
 void __init sc_policy_init(void);

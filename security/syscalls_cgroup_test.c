@@ -185,6 +185,95 @@ static void sc_test_parse_lists(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][112], SC_ENOSYS);
 }
 
+/* Numbers and ranges joined by "+": the read-back form of a group of calls. */
+static void sc_test_number_lists(struct kunit *test)
+{
+	static const struct {
+		const char *text;
+		int err;
+	} bad[] = {
+		{ "1++2", -EINVAL }, { "1+", -EINVAL }, { "+1", -EINVAL },
+		{ "5-3+7", -EINVAL }, { "1+2-", -EINVAL }, { "1+x", -EINVAL },
+		{ "?1+2", -EINVAL }, { "1+463", -ERANGE }, { "ia32:1+463", -ERANGE },
+		{ "getppid+1", -EINVAL },
+	};
+	struct sc_policy *pol;
+	char *text;
+	int i, n;
+
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "1+3-4+6=EPERM ia32:2+5", &pol), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 4);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][4], SC_ACT_ERRNO | EPERM);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][5], SC_ACT_ALLOW);
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_IA32), 2);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, sc_test_deny(test, bad[i].text, &pol), bad[i].err,
+				    "input \"%s\"", bad[i].text);
+
+	/* A list may be longer than SC_ITEM_MAX; nothing else may. */
+	text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	for (i = 0, n = 0; i < 400; i += 2)
+		n += sprintf(text + n, "%s%d", i ? "+" : "x86_64:", i);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, text, &pol), 0);
+	/* 60, exit, is never denied. */
+	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 200 - 1);
+}
+
+/* Terms that many calls share are printed once; the text makes them again. */
+static void sc_test_show_groups(struct kunit *test)
+{
+	struct seq_file sf = { .size = 65536 };
+	struct sc_policy *pol, *again;
+	char *shown;
+
+	sf.buf = kunit_kzalloc(test, sf.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sf.buf);
+	pol = sc_test_policy(test, "deny x86_64:0-9(a0==1)=EPERM\n"
+			     "deny x86_64:3-4+9(a1==2)=kill\n"
+			     "deny x86_64:20-26(a0==1)=EPERM\n"
+			     "deny x86_64:30=EIO\n", NULL);
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	sc_show_policy(&sf, pol);
+	KUNIT_ASSERT_LT(test, sf.count, sf.size);
+	sf.buf[sf.count] = '\0';
+	/* 3, 4 and 9: fewer than SC_SHOW_GROUP_MIN, alone by name. */
+	KUNIT_EXPECT_STREQ(test, sf.buf,
+			   "deny x86_64:0-2+5-8+20-26(a0==1)=EPERM\n"
+			   "deny x86_64:close(a0==1)=EPERM # 3\n"
+			   "deny x86_64:close(a1==2)=kill # 3\n"
+			   "deny x86_64:stat(a0==1)=EPERM # 4\n"
+			   "deny x86_64:stat(a1==2)=kill # 4\n"
+			   "deny x86_64:mmap(a0==1)=EPERM # 9\n"
+			   "deny x86_64:mmap(a1==2)=kill # 9\n"
+			   "deny x86_64:shmat=EIO # 30\n");
+	shown = kunit_kstrdup(test, sf.buf, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, shown);
+	again = sc_test_policy(test, shown, NULL);
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(again, pol));
+	KUNIT_EXPECT_EQ(test, sc_show_fits(pol, strlen(shown)), 0);
+	KUNIT_EXPECT_EQ(test, sc_show_fits(pol, strlen(shown) - 1), -E2BIG);
+}
+
+/* Any action traps restart_syscall of every table, which stays undeniable. */
+static void sc_test_restart_trapped(struct kunit *test)
+{
+	struct sc_policy *pol = sc_test_policy(test, "deny x86_64:getppid", NULL);
+	int abi;
+
+	KUNIT_ASSERT_NOT_NULL(test, pol);
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		unsigned int nr = abi == SC_ABI_IA32 ? SC_NR_IA32(restart_syscall) :
+						       __NR_restart_syscall;
+
+		KUNIT_EXPECT_TRUE(test, sc_is_restart(abi, nr));
+		KUNIT_EXPECT_TRUE(test, test_bit(nr, pol->check.map[abi]));
+		KUNIT_EXPECT_FALSE(test, test_bit(nr, pol->set.map[abi]));
+	}
+	KUNIT_EXPECT_FALSE(test, sc_is_restart(SC_ABI_IA32, __NR_restart_syscall));
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "restart_syscall", &pol), -EINVAL);
+}
+
 static void sc_test_names_tables(struct kunit *test)
 {
 	/* Same name, three numbers. */
@@ -1048,6 +1137,9 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	SC_CASE_64(sc_test_parse_number),
 	SC_CASE_64(sc_test_parse_abis),
 	SC_CASE_64(sc_test_parse_lists),
+	SC_CASE_64(sc_test_number_lists),
+	SC_CASE_64(sc_test_show_groups),
+	SC_CASE_64(sc_test_restart_trapped),
 	SC_CASE_64(sc_test_parse_errors),
 	SC_CASE_64(sc_test_names_tables),
 	SC_CASE_64(sc_test_parse_names),

@@ -12,6 +12,18 @@
 #include <linux/thread_info.h>
 
 struct pt_regs;
+struct restart_block;
+
+/*
+ * What restart_syscall runs, by the call that left it in the restart block:
+ * the controller judges restart_syscall as that call (poll; futex;
+ * nanosleep and clock_nanosleep; clock_nanosleep of CPU and alarm clocks).
+ */
+long do_restart_poll(struct restart_block *restart_block);
+long futex_wait_restart(struct restart_block *restart);
+long hrtimer_nanosleep_restart(struct restart_block *restart);
+long posix_cpu_nsleep_restart(struct restart_block *restart_block);
+long alarm_timer_nsleep_restart(struct restart_block *restart);
 
 #ifdef CONFIG_CGROUP_SYSCALLS
 long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
