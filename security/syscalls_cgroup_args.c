@@ -11,8 +11,10 @@
  *   NAME()                always, as a term of its own (see below)
  *
  * Operators ==, !=, <, <=, >, >=, an optional mask (argument & MASK), values
- * unsigned 64-bit; an ia32 call's arguments are their low 32 bits, as
- * seccomp's x86 filters see them. Several items for one call mean OR.
+ * unsigned 64-bit. An argument is compared at the width the call takes it
+ * (sc_arg_mask()): the bits its entry point's cast keeps, 32 for an int
+ * (socket's domain), 16 for a umode_t, at most 32 in an ia32 call; a value
+ * wider than that never equals it. Several items for one call mean OR.
  *
  * A policy holds, for each conditioned call, an ordered list of terms: a
  * "when" group, "unless" groups, an action. The call gets the strongest
@@ -551,15 +553,16 @@ static const u16 sc_arg_off[SC_NR_ABIS][6] = {
 };
 
 /*
- * Turn a condition of a call of @abi into a range test: every operator is
- * "in [lo, lo + span]" or its negation, an ia32 argument its low 32 bits.
+ * Turn a condition of call @nr of @abi into a range test: every operator is
+ * "in [lo, lo + span]" or its negation, on the bits of the register that
+ * the call takes (sc_arg_mask()): the mask is narrowed once, here.
  */
 static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
-			  enum sc_abi abi)
+			  enum sc_abi abi, unsigned int nr)
 {
 	u64 v = c->value;
 
-	e->mask = abi == SC_ABI_IA32 ? c->mask & U32_MAX : c->mask;
+	e->mask = c->mask & sc_arg_mask(abi, nr, c->arg);
 	e->off = sc_arg_off[abi][c->arg];
 	e->last = c->last;
 	e->neg = c->op == SC_OP_NE;
@@ -656,7 +659,7 @@ int sc_args_finish(struct sc_policy *pol)
 					       t->nconds * sizeof(*t->cond));
 					for (i = 0; i < t->nconds; i++, args->nconds++)
 						sc_econd_init(&args->econds[args->nconds],
-							      &t->cond[i], abi);
+							      &t->cond[i], abi, nr);
 				}
 			}
 		}

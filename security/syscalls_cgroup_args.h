@@ -48,7 +48,7 @@ struct sc_cond {
 /*
  * struct sc_econd - a condition as the entry path evaluates it: it holds
  * when "(register & @mask) - @lo <= @span" differs from @neg
- * @mask:	the written mask; for an ia32 call, its low 32 bits
+ * @mask:	the written mask, narrowed to the bits the call takes
  * @lo:	the lowest value in range
  * @span:	the highest minus @lo
  * @off:	offset of the argument's register in struct pt_regs

@@ -385,6 +385,65 @@ static void sc_args_test_limits(struct kunit *test)
 	sprintf(text + len, "\nallow x86_64:getppid(a0==99)");
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
 }
+
+/* The action of call @nr of @abi under @pol with first argument @a0. */
+static u16 sc_args_act0(const struct sc_policy *pol, enum sc_abi abi,
+			unsigned int nr, u64 a0)
+{
+	struct pt_regs regs = {};
+
+	*(unsigned long *)((char *)&regs + sc_arg_off[abi][0]) = a0;
+	if (!pol || !test_bit(nr, pol->cond.map[abi]))
+		return sc_policy_act(pol, abi, nr);
+	return sc_args_act(pol->args, abi, nr, &regs);
+}
+
+/* Arguments are compared at the width the call takes them. */
+static void sc_args_test_width(struct kunit *test)
+{
+	const u64 high = BIT_ULL(32);
+	struct sc_policy *pol;
+
+	/* From the prototypes: int, unsigned long, umode_t; ia32 at most 32. */
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 2), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_personality, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_clone, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 1), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 1), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 2), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_socket, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_clone, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(clone), 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(socket), 0), U32_MAX);
+	/* compat_sys_open's umode_t, and the 16-bit uid of ia32 setuid */
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(open), 2), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid), 0), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid32), 0), U32_MAX);
+
+	/* socket((1 << 32) | 38): the call makes an AF_ALG socket */
+	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X32, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 39), 0);
+	/* an exemption by a high-bit value exempts only what the call sees */
+	pol = sc_args_policy(test, "deny socket=EPERM\nallow socket(a0>40)", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, 41), 0);
+	/* a value wider than the argument never equals it */
+	pol = sc_args_policy(test, "deny socket(a0==0x100000026)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), 0);
+	/* unsigned long arguments stay whole */
+	pol = sc_args_policy(test, "deny clone(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, high | 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, 1), SC_EPERM);
+	/* the written text is unchanged */
+	pol = sc_args_policy(test, "deny x86_64:socket(a0&0xffffffffff==38)=EPERM", NULL);
+	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
+			   "deny x86_64:socket(a0&0xffffffffff==38)=EPERM # 41\n");
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+}
 #endif
 
 static struct kunit_case syscalls_cgroup_args_test_cases[] = {
@@ -395,6 +454,7 @@ static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_compose),
 	SC_CASE_64(sc_args_test_round_trip),
 	SC_CASE_64(sc_args_test_limits),
+	SC_CASE_64(sc_args_test_width),
 	{}
 };
 

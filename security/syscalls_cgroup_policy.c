@@ -102,6 +102,50 @@ static const unsigned int sc_entries_len[SC_NR_ABIS] = {
 };
 
 /*
+ * Argument widths (2 bits per argument: 0 for 64 bits, 1 for 32, 2 for 16)
+ * and layouts (SC_LAYOUT()), generated from the entry points' prototypes.
+ */
+static const u16 *const sc_widths[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_widths_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_widths_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_widths_x32,
+#endif
+};
+
+static const unsigned int sc_widths_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_widths_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_widths_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_widths_x32),
+#endif
+};
+
+static const u32 *const sc_layouts[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_layouts_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_layouts_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_layouts_x32,
+#endif
+};
+
+static const unsigned int sc_layouts_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_layouts_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_layouts_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_layouts_x32),
+#endif
+};
+
+/*
  * Calls that end a task or leave a signal handler: denying them would leave
  * a task that can neither exit nor return from a handler. Built at boot.
  */
@@ -268,6 +312,29 @@ int sc_lookup(enum sc_abi abi, const char *name)
 static unsigned int sc_entry(enum sc_abi abi, unsigned int nr)
 {
 	return nr < sc_entries_len[abi] ? sc_entries[abi][nr] : 0;
+}
+
+/**
+ * sc_arg_mask() - the bits of an argument that a call takes
+ * @abi: the table
+ * @nr: a number below sc_nr[@abi]
+ * @arg: the argument, 0-5
+ *
+ * The SYSCALL_DEFINE wrapper of a call casts each register to the type of
+ * its parameter: socket's int domain is the low 32 bits of rdi, mkdir's
+ * umode_t mode the low 16 of rsi; an ia32 argument is at most 32 bits.
+ * The widths come from the prototypes of the entry points, at build time
+ * (syscalls_cgroup_names.awk).
+ *
+ * Context: Any context.
+ * Return: the mask of the bits the call sees: U64_MAX, U32_MAX or U16_MAX.
+ */
+u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg)
+{
+	unsigned int w = nr < sc_widths_len[abi] ? sc_widths[abi][nr] >> (2 * arg) & 3 : 0;
+	u64 mask = w == 2 ? U16_MAX : w == 1 ? U32_MAX : U64_MAX;
+
+	return abi == SC_ABI_IA32 ? mask & U32_MAX : mask;
 }
 
 /**

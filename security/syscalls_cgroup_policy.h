@@ -150,6 +150,7 @@ int sc_write_policy(struct sc_policy *pol, char *text,
 const char *sc_name(enum sc_abi abi, unsigned int nr);
 int sc_lookup(enum sc_abi abi, const char *name);
 unsigned int sc_mux_sub(unsigned int mux, u32 call);
+u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg);
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
 void sc_show_items(struct seq_file *sf, const struct sc_set *set);
