@@ -185,6 +185,7 @@ static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
 int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 		   char **action)
 {
+	unsigned int i;
 	bool unless;
 	char *close;
 	int ret;
@@ -192,6 +193,7 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 	ic->parens = true;
 	ic->nwhen = 0;
 	ic->nunless = 0;
+	ic->need = 0;
 	ic->n = 0;
 	*action = NULL;
 	while (*text) {
@@ -218,6 +220,8 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 	}
 	if (allow && (ic->nunless || !ic->nwhen))
 		return -EINVAL;
+	for (i = 0; i < ic->n; i++)
+		ic->need = max_t(unsigned int, ic->need, ic->cond[i].arg + 1);
 	return 0;
 }
 

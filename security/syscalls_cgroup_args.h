@@ -105,14 +105,20 @@ struct sc_args {
  * @parens:	the item has any ("name()" too)
  * @nwhen:	conditions of its "when" group, first in @cond
  * @nunless:	"!(...)" groups after them
+ * @need:	the highest argument its conditions look at, plus one
  * @n:		conditions in all
+ * @loose:	the calls the item names (by a bare name) whose arguments, up
+ *		to @need, are not laid out as those of the x86_64 call of that
+ *		name: the conditions cannot apply to them
  * @cond:	the conditions
  */
 struct sc_item_conds {
 	bool parens;
 	u8 nwhen;
 	u8 nunless;
+	u8 need;
 	u16 n;
+	struct sc_set loose;
 	struct sc_cond cond[SC_CALL_CONDS_MAX];
 };
 

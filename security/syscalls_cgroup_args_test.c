@@ -446,6 +446,94 @@ static void sc_args_test_width(struct kunit *test)
 }
 #endif
 
+/* The action of ia32 call @nr under @pol: -1 if its arguments decide. */
+static int sc_args_ia32(const struct sc_policy *pol, unsigned int nr)
+{
+	if (!pol)
+		return SC_ACT_ALLOW;
+	if (test_bit(nr, pol->cond.map[SC_ABI_IA32]))
+		return -1;
+	return pol->act[SC_ABI_IA32][nr];
+}
+
+/*
+ * A bare name's conditions apply only to calls whose arguments are laid
+ * out as the x86_64 call's; to the others the item applies whatever the
+ * arguments (a denial) or not at all (an exemption). On a 32-bit kernel as
+ * on a 64-bit one: the layouts are the x86_64 calls'.
+ */
+static void sc_args_test_layout(struct kunit *test)
+{
+	struct sc_policy *pol;
+
+	/* ia32 90 is old_mmap: one pointer. mmap2 is mmap, a5 in pages. */
+	pol = sc_args_policy(test, "deny mmap(a2&4==4)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+#ifdef CONFIG_X86_64
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X32]));
+#endif
+	pol = sc_args_policy(test, "deny mmap(a5==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), SC_EPERM);
+	/* A prefixed name is its call, whatever the layout. */
+	pol = sc_args_policy(test, "deny ia32:mmap(a2&4==4)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), -1);
+	/* A pattern that names mmap2 itself conditions it as written. */
+	pol = sc_args_policy(test, "deny mmap*(a5==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+
+	/* The ia32 clone (CLONE_BACKWARDS) agrees in flags, newsp, parent_tid. */
+	pol = sc_args_policy(test, "deny clone(a0&0x10000==0x10000,a2==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), -1);
+	pol = sc_args_policy(test, "deny clone(a3==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), SC_EPERM);
+
+	/* _llseek, fadvise64_64, ftruncate64, truncate64, signal, nice, umount */
+	pol = sc_args_policy(test, "deny lseek(a2==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
+	pol = sc_args_policy(test, "deny fadvise64(a3==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny fadvise64(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny ftruncate(a1==0)=EPERM truncate(a1==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(truncate64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny rt_sigaction(a0==9)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(rt_sigaction)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(signal)), SC_EPERM);
+	pol = sc_args_policy(test, "deny setpriority(a0==0)=EPERM umount2(a1==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setpriority)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(nice)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount)), SC_EPERM);
+
+	/* Same entry point, or a compat twin: the conditions apply. */
+	pol = sc_args_policy(test, "deny setuid(a0==0)=EPERM fcntl(a1==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid32)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl64)), -1);
+	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM personality(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(socket)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(personality)), -1);
+
+	/* An exemption cannot be judged there: the denial stands whole. */
+	pol = sc_args_policy(test, "deny all=EPERM\nallow mmap(a2&4==0) lseek(a2==0)", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
+	/* and is no EPERM where the parent denies that call whole */
+	pol = sc_args_policy(test, "deny ia32:_llseek=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow lseek(a2==0)", pol), 0);
+}
+
 static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_errors),
 	KUNIT_CASE(sc_args_test_operators),
@@ -455,6 +543,7 @@ static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	SC_CASE_64(sc_args_test_round_trip),
 	SC_CASE_64(sc_args_test_limits),
 	SC_CASE_64(sc_args_test_width),
+	KUNIT_CASE(sc_args_test_layout),
 	{}
 };
 

@@ -19,14 +19,15 @@
 #   ...) or 64 (long, size_t, loff_t, pointers); an ia32 argument is at most
 #   32 bits, its register's. A table call whose entry point has no
 #   prototype, or an argument of a type not known here, stops the build.
-# - its argument layout: the entry point's base name (without sys_,
-#   compat_sys_, ia32_, x32_ and a trailing 16) and how many of its first
-#   arguments have the type class (pointer, or width) of the x86_64 call of
-#   that base; and the base of the x86_64 call of the call's own name.
-#   The entry point of an ia32 call is its compat one (column 5) on a
-#   64-bit kernel. A bare name's conditions apply to a call only as far as
-#   its layout agrees with the x86_64 call of that name (see
-#   syscalls_cgroup_args.c).
+# - its argument layout (struct sc_layout): the entry point's base name
+#   (without sys_, compat_sys_, ia32_, x32_ and a trailing 16) and how many
+#   of its first arguments have the type class (pointer, or width) of the
+#   x86_64 call of that base; the base of the x86_64 call of the call's own
+#   name; for the bases of like[], the base they are laid out as and for
+#   how many arguments. The entry point of an ia32 call is its compat one
+#   (column 5) on a 64-bit kernel. A bare name's conditions apply to a call
+#   only as far as its layout agrees with the x86_64 call of that name (see
+#   syscalls_cgroup_policy.c).
 FNR == 1 { file++ }
 FILENAME ~ /errno/ {
 	if ($1 == "#define" && $2 ~ /^E[A-Z0-9]+$/) {
@@ -151,6 +152,15 @@ BEGIN {
 	tclass["compat_ulong_t"] = tclass["compat_long_t"] = tclass["compat_size_t"] = 64
 	tclass["compat_ssize_t"] = tclass["compat_off_t"] = 64
 	tclass["compat_aio_context_t"] = 64
+	# Entry points of another base laid out as an x86_64 call for their
+	# first arguments: mmap2's a5 is in pages, semtimedop has a timeout.
+	like["mmap_pgoff"] = "mmap 5"
+	like["fcntl64"] = "fcntl 3"
+	like["accept4"] = "accept 3"
+	like["semtimedop"] = "semop 3"
+	like["waitpid"] = "wait4 3"
+	like["sigprocmask"] = "rt_sigprocmask 3"
+	like["old_readdir"] = "getdents 3"
 }
 
 # The width of a parameter ("unsigned int fd", "const char __user *buf"),
@@ -245,7 +255,7 @@ function agree(c, h,    nc, nh, ac, ah, i) {
 	return i - 1
 }
 
-function args_table(abi,    n, same, ref) {
+function args_table(abi,    n, same, ref, lk, lb, ln) {
 	printf "static const u16 sc_widths_%s[] = {\n", abi
 	for (n = 0; n <= max[abi]; n++) {
 		if (!((abi, n) in real))
@@ -255,7 +265,7 @@ function args_table(abi,    n, same, ref) {
 			printf "\t[%d] = %#x,\n", n, wcode
 	}
 	printf "};\n\n"
-	printf "static const u32 sc_layouts_%s[] = {\n", abi
+	printf "static const struct sc_layout sc_layouts_%s[] = {\n", abi
 	for (n = 0; n <= max[abi]; n++) {
 		if (!((abi, n) in real))
 			continue
@@ -264,7 +274,15 @@ function args_table(abi,    n, same, ref) {
 			base_id[base] = ++nbases
 		same = base in head ? agree(classes, head[base]) : 6
 		ref = (abi, n) in names && names[abi, n] in name_base ? name_base[names[abi, n]] : 0
-		printf "\t[%d] = SC_LAYOUT(%d, %d, %d),\n", n, base_id[base], same, ref
+		lb = ln = 0
+		if (base in like) {
+			split(like[base], lk, " ")
+			lb = base_id[lk[1]]
+			ln = agree(classes, head[lk[1]])
+			if (ln > lk[2])
+				ln = lk[2]
+		}
+		printf "\t[%d] = { %d, %d, %d, %d, %d },\n", n, base_id[base], ref, lb, same, ln
 	}
 	printf "};\n\n"
 }
@@ -304,8 +322,6 @@ END {
 	if (bits == 64)
 		table("x32")
 	bases()
-	print "/* Base id, agreeing arguments, base id of the x86_64 call of the name. */"
-	print "#define SC_LAYOUT(base, same, ref)\t((base) | (same) << 12 | (ref) << 16)\n"
 	if (bits == 64)
 		args_table("x86_64")
 	args_table("ia32")
