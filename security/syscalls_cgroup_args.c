@@ -607,10 +607,14 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
  * @pol: a policy being written
  *
  * Settles every call with terms (sc_draft_settle()), sets @cond, and lays
- * the terms out in one sc_args. The draft is freed.
+ * the terms out in one sc_args, charged to the writer's memory cgroup. The
+ * draft is freed.
  *
  * Context: Process context; may sleep.
- * Return: 0, or -ENOMEM (the draft is kept: discard the policy).
+ * Return: 0, or (the draft is kept: discard the policy)
+ * * -E2BIG - a call keeps more than SC_EFF_TERMS_MAX terms or
+ *   SC_EFF_CONDS_MAX conditions: an effective policy past its bound
+ * * -ENOMEM - out of memory
  */
 int sc_args_finish(struct sc_policy *pol)
 {
@@ -634,6 +638,9 @@ int sc_args_finish(struct sc_policy *pol)
 			if (ret)
 				return ret;
 			sc_draft_settle(pol, abi, nr);
+			if (d->nterms[abi][nr] > SC_EFF_TERMS_MAX ||
+			    d->nconds[abi][nr] > SC_EFF_CONDS_MAX)
+				return -E2BIG;
 			nterms += d->nterms[abi][nr];
 			nconds += d->nconds[abi][nr];
 		}

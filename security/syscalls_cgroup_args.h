@@ -18,6 +18,13 @@ struct pt_regs;
 /* Terms of one call in a cgroup's own policy, and their conditions. */
 #define SC_CALL_TERMS_MAX	32
 #define SC_CALL_CONDS_MAX	128
+/*
+ * The same in any finished policy, an effective one included (the
+ * ancestors' terms, then the cgroup's own): four own policies' worth, so
+ * that memory grows with the number of cgroups, not with its square.
+ */
+#define SC_EFF_TERMS_MAX	(4 * SC_CALL_TERMS_MAX)
+#define SC_EFF_CONDS_MAX	(4 * SC_CALL_CONDS_MAX)
 
 /* Comparison operators, in the order sc_parse_cond() tries them. */
 enum sc_op {

@@ -534,6 +534,46 @@ static void sc_args_test_layout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow lseek(a2==0)", pol), 0);
 }
 
+/* 16 terms of 8 conditions on getppid, distinct for @level. */
+static struct sc_policy *sc_args_level(struct kunit *test, unsigned int level)
+{
+	char *text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	unsigned int i, len;
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	len = sprintf(text, "deny");
+	for (i = 0; i < SC_CALL_CONDS_MAX / SC_COND_MAX; i++)
+		len += sprintf(text + len, " getppid(a0==%u,a1==%u,%s)=EPERM", level, i,
+			       "a2==1,a3==1,a4==1,a5==1,a0!=7,a1!=7");
+	return sc_args_policy(test, text, NULL);
+}
+
+/* An effective policy holds at most SC_EFF_CONDS_MAX conditions a call. */
+static void sc_args_test_effective_bound(struct kunit *test)
+{
+	struct sc_policy *eff = NULL, *next, *again;
+	unsigned int level;
+
+	for (level = 1; level <= SC_EFF_CONDS_MAX / SC_CALL_CONDS_MAX; level++) {
+		KUNIT_ASSERT_EQ(test, sc_policy_compose(eff, sc_args_level(test, level),
+							&next), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put,
+								next), 0);
+		eff = next;
+	}
+	KUNIT_EXPECT_EQ(test, eff->args->nconds / SC_NR_ABIS, SC_EFF_CONDS_MAX);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, sc_args_level(test, level), &next),
+			-E2BIG);
+	/* Terms the effective policy has already are no growth. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, sc_args_level(test, 1), &again), 0);
+	KUNIT_EXPECT_PTR_EQ(test, again, eff);
+	sc_policy_put(again);
+	/* A parent's whole effective policy, copied as a child's own, too. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, eff, &again), 0);
+	KUNIT_EXPECT_PTR_EQ(test, again, eff);
+	sc_policy_put(again);
+}
+
 static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_errors),
 	KUNIT_CASE(sc_args_test_operators),
@@ -544,6 +584,7 @@ static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	SC_CASE_64(sc_args_test_limits),
 	SC_CASE_64(sc_args_test_width),
 	KUNIT_CASE(sc_args_test_layout),
+	KUNIT_CASE(sc_args_test_effective_bound),
 	{}
 };
 

@@ -822,7 +822,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 	text = strim(text);
 	if (!*text)
 		return -EINVAL;
-	ic = kmalloc(sizeof(*ic), GFP_KERNEL);
+	ic = kmalloc(sizeof(*ic), GFP_KERNEL_ACCOUNT);
 	if (!ic)
 		return -ENOMEM;
 	while ((ret = sc_next_item(&text, &item)) > 0) {
@@ -1034,10 +1034,12 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
  *
  * Shares @parent or @own where the result equals one of them, so that
  * cgroups that copied their parent's policy cost no memory for it. A call
- * with conditions in either gets the parent's terms, then the cgroup's.
+ * with conditions in either gets the parent's terms, then the cgroup's;
+ * the result is bounded (SC_EFF_TERMS_MAX, SC_EFF_CONDS_MAX per call), and
+ * charged to the memory cgroup of the task that causes it.
  *
  * Context: Process context; may sleep.
- * Return: 0 or -ENOMEM.
+ * Return: 0, -E2BIG past the bound, or -ENOMEM.
  */
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 		      struct sc_policy **eff)
