@@ -313,7 +313,9 @@ static void sc_flip(struct list_head *flips)
  * gets its work bit set or cleared, by sc_flip().
  *
  * Context: Process context; cgroup_mutex and syscalls_mutex held.
- * Return: 0, or -ENOMEM with nothing changed (@own is then put).
+ * Return: 0, or with nothing changed (@own is then put): -E2BIG if an
+ * effective policy of the subtree would pass its bound (SC_EFF_TERMS_MAX,
+ * SC_EFF_CONDS_MAX), whoever writes; -ENOMEM.
  */
 static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
 {
@@ -1029,7 +1031,9 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 
 /*
  * A new cgroup starts with its parent's effective policy as its own, and
- * with its parent's syscalls.from.
+ * with its parent's syscalls.from: its effective policy is its parent's, no
+ * larger. Only its @pre below an exec-mode ancestor is composed, and a
+ * mkdir fails with E2BIG where that would pass the bound.
  */
 static int syscalls_css_online(struct cgroup_subsys_state *css)
 {
@@ -1632,7 +1636,9 @@ static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
  * * -ERANGE - a number past the end of its table, an errno outside 1-4095,
  *   a value in a condition over 64 bits
  * * -E2BIG - too many conditions in a parenthesis, or terms or conditions
- *   for one call (see syscalls_cgroup_args.h); a text over SC_POLICY_MAX
+ *   for one call (see syscalls_cgroup_args.h), in the cgroup's own policy
+ *   or in the effective policy of the cgroup or of a descendant; a text
+ *   over SC_POLICY_MAX
  * * -ENOMEM - out of memory
  * * the error of an earlier write or close of this open file
  * The policy is unchanged after any error.

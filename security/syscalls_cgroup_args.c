@@ -11,8 +11,10 @@
  *   NAME()                always, as a term of its own (see below)
  *
  * Operators ==, !=, <, <=, >, >=, an optional mask (argument & MASK), values
- * unsigned 64-bit; an ia32 call's arguments are their low 32 bits, as
- * seccomp's x86 filters see them. Several items for one call mean OR.
+ * unsigned 64-bit. An argument is compared at the width the call takes it
+ * (sc_arg_mask()): the bits its entry point's cast keeps, 32 for an int
+ * (socket's domain), 16 for a umode_t, at most 32 in an ia32 call; a value
+ * wider than that never equals it. Several items for one call mean OR.
  *
  * A policy holds, for each conditioned call, an ordered list of terms: a
  * "when" group, "unless" groups, an action. The call gets the strongest
@@ -183,6 +185,7 @@ static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
 int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 		   char **action)
 {
+	unsigned int i;
 	bool unless;
 	char *close;
 	int ret;
@@ -190,6 +193,7 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 	ic->parens = true;
 	ic->nwhen = 0;
 	ic->nunless = 0;
+	ic->need = 0;
 	ic->n = 0;
 	*action = NULL;
 	while (*text) {
@@ -216,6 +220,8 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 	}
 	if (allow && (ic->nunless || !ic->nwhen))
 		return -EINVAL;
+	for (i = 0; i < ic->n; i++)
+		ic->need = max_t(unsigned int, ic->need, ic->cond[i].arg + 1);
 	return 0;
 }
 
@@ -551,15 +557,16 @@ static const u16 sc_arg_off[SC_NR_ABIS][6] = {
 };
 
 /*
- * Turn a condition of a call of @abi into a range test: every operator is
- * "in [lo, lo + span]" or its negation, an ia32 argument its low 32 bits.
+ * Turn a condition of call @nr of @abi into a range test: every operator is
+ * "in [lo, lo + span]" or its negation, on the bits of the register that
+ * the call takes (sc_arg_mask()): the mask is narrowed once, here.
  */
 static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
-			  enum sc_abi abi)
+			  enum sc_abi abi, unsigned int nr)
 {
 	u64 v = c->value;
 
-	e->mask = abi == SC_ABI_IA32 ? c->mask & U32_MAX : c->mask;
+	e->mask = c->mask & sc_arg_mask(abi, nr, c->arg);
 	e->off = sc_arg_off[abi][c->arg];
 	e->last = c->last;
 	e->neg = c->op == SC_OP_NE;
@@ -600,10 +607,14 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
  * @pol: a policy being written
  *
  * Settles every call with terms (sc_draft_settle()), sets @cond, and lays
- * the terms out in one sc_args. The draft is freed.
+ * the terms out in one sc_args, charged to the writer's memory cgroup. The
+ * draft is freed.
  *
  * Context: Process context; may sleep.
- * Return: 0, or -ENOMEM (the draft is kept: discard the policy).
+ * Return: 0, or (the draft is kept: discard the policy)
+ * * -E2BIG - a call keeps more than SC_EFF_TERMS_MAX terms or
+ *   SC_EFF_CONDS_MAX conditions: an effective policy past its bound
+ * * -ENOMEM - out of memory
  */
 int sc_args_finish(struct sc_policy *pol)
 {
@@ -627,6 +638,9 @@ int sc_args_finish(struct sc_policy *pol)
 			if (ret)
 				return ret;
 			sc_draft_settle(pol, abi, nr);
+			if (d->nterms[abi][nr] > SC_EFF_TERMS_MAX ||
+			    d->nconds[abi][nr] > SC_EFF_CONDS_MAX)
+				return -E2BIG;
 			nterms += d->nterms[abi][nr];
 			nconds += d->nconds[abi][nr];
 		}
@@ -656,7 +670,7 @@ int sc_args_finish(struct sc_policy *pol)
 					       t->nconds * sizeof(*t->cond));
 					for (i = 0; i < t->nconds; i++, args->nconds++)
 						sc_econd_init(&args->econds[args->nconds],
-							      &t->cond[i], abi);
+							      &t->cond[i], abi, nr);
 				}
 			}
 		}

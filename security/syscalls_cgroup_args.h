@@ -18,6 +18,13 @@ struct pt_regs;
 /* Terms of one call in a cgroup's own policy, and their conditions. */
 #define SC_CALL_TERMS_MAX	32
 #define SC_CALL_CONDS_MAX	128
+/*
+ * The same in any finished policy, an effective one included (the
+ * ancestors' terms, then the cgroup's own): four own policies' worth, so
+ * that memory grows with the number of cgroups, not with its square.
+ */
+#define SC_EFF_TERMS_MAX	(4 * SC_CALL_TERMS_MAX)
+#define SC_EFF_CONDS_MAX	(4 * SC_CALL_CONDS_MAX)
 
 /* Comparison operators, in the order sc_parse_cond() tries them. */
 enum sc_op {
@@ -48,7 +55,7 @@ struct sc_cond {
 /*
  * struct sc_econd - a condition as the entry path evaluates it: it holds
  * when "(register & @mask) - @lo <= @span" differs from @neg
- * @mask:	the written mask; for an ia32 call, its low 32 bits
+ * @mask:	the written mask, narrowed to the bits the call takes
  * @lo:	the lowest value in range
  * @span:	the highest minus @lo
  * @off:	offset of the argument's register in struct pt_regs
@@ -105,14 +112,20 @@ struct sc_args {
  * @parens:	the item has any ("name()" too)
  * @nwhen:	conditions of its "when" group, first in @cond
  * @nunless:	"!(...)" groups after them
+ * @need:	the highest argument its conditions look at, plus one
  * @n:		conditions in all
+ * @loose:	the calls the item names (by a bare name) whose arguments, up
+ *		to @need, are not laid out as those of the x86_64 call of that
+ *		name: the conditions cannot apply to them
  * @cond:	the conditions
  */
 struct sc_item_conds {
 	bool parens;
 	u8 nwhen;
 	u8 nunless;
+	u8 need;
 	u16 n;
+	struct sc_set loose;
 	struct sc_cond cond[SC_CALL_CONDS_MAX];
 };
 

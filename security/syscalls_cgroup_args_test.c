@@ -385,7 +385,194 @@ static void sc_args_test_limits(struct kunit *test)
 	sprintf(text + len, "\nallow x86_64:getppid(a0==99)");
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
 }
+
+/* The action of call @nr of @abi under @pol with first argument @a0. */
+static u16 sc_args_act0(const struct sc_policy *pol, enum sc_abi abi,
+			unsigned int nr, u64 a0)
+{
+	struct pt_regs regs = {};
+
+	*(unsigned long *)((char *)&regs + sc_arg_off[abi][0]) = a0;
+	if (!pol || !test_bit(nr, pol->cond.map[abi]))
+		return sc_policy_act(pol, abi, nr);
+	return sc_args_act(pol->args, abi, nr, &regs);
+}
+
+/* Arguments are compared at the width the call takes them. */
+static void sc_args_test_width(struct kunit *test)
+{
+	const u64 high = BIT_ULL(32);
+	struct sc_policy *pol;
+
+	/* From the prototypes: int, unsigned long, umode_t; ia32 at most 32. */
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 2), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_personality, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_clone, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 1), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 1), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 2), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_socket, 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_clone, 0), U64_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(clone), 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(socket), 0), U32_MAX);
+	/* compat_sys_open's umode_t, and the 16-bit uid of ia32 setuid */
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(open), 2), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid), 0), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid32), 0), U32_MAX);
+
+	/* socket((1 << 32) | 38): the call makes an AF_ALG socket */
+	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X32, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 39), 0);
+	/* an exemption by a high-bit value exempts only what the call sees */
+	pol = sc_args_policy(test, "deny socket=EPERM\nallow socket(a0>40)", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, 41), 0);
+	/* a value wider than the argument never equals it */
+	pol = sc_args_policy(test, "deny socket(a0==0x100000026)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), 0);
+	/* unsigned long arguments stay whole */
+	pol = sc_args_policy(test, "deny clone(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, high | 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, 1), SC_EPERM);
+	/* the written text is unchanged */
+	pol = sc_args_policy(test, "deny x86_64:socket(a0&0xffffffffff==38)=EPERM", NULL);
+	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
+			   "deny x86_64:socket(a0&0xffffffffff==38)=EPERM # 41\n");
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+}
 #endif
+
+/* The action of ia32 call @nr under @pol: -1 if its arguments decide. */
+static int sc_args_ia32(const struct sc_policy *pol, unsigned int nr)
+{
+	if (!pol)
+		return SC_ACT_ALLOW;
+	if (test_bit(nr, pol->cond.map[SC_ABI_IA32]))
+		return -1;
+	return pol->act[SC_ABI_IA32][nr];
+}
+
+/*
+ * A bare name's conditions apply only to calls whose arguments are laid
+ * out as the x86_64 call's; to the others the item applies whatever the
+ * arguments (a denial) or not at all (an exemption). On a 32-bit kernel as
+ * on a 64-bit one: the layouts are the x86_64 calls'.
+ */
+static void sc_args_test_layout(struct kunit *test)
+{
+	struct sc_policy *pol;
+
+	/* ia32 90 is old_mmap: one pointer. mmap2 is mmap, a5 in pages. */
+	pol = sc_args_policy(test, "deny mmap(a2&4==4)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+#ifdef CONFIG_X86_64
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X32]));
+#endif
+	pol = sc_args_policy(test, "deny mmap(a5==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), SC_EPERM);
+	/* A prefixed name is its call, whatever the layout. */
+	pol = sc_args_policy(test, "deny ia32:mmap(a2&4==4)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), -1);
+	/* A pattern that names mmap2 itself conditions it as written. */
+	pol = sc_args_policy(test, "deny mmap*(a5==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+
+	/* The ia32 clone (CLONE_BACKWARDS) agrees in flags, newsp, parent_tid. */
+	pol = sc_args_policy(test, "deny clone(a0&0x10000==0x10000,a2==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), -1);
+	pol = sc_args_policy(test, "deny clone(a3==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), SC_EPERM);
+
+	/* _llseek, fadvise64_64, ftruncate64, truncate64, signal, nice, umount */
+	pol = sc_args_policy(test, "deny lseek(a2==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
+	pol = sc_args_policy(test, "deny fadvise64(a3==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny fadvise64(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny ftruncate(a1==0)=EPERM truncate(a1==0)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(truncate64)), SC_EPERM);
+	pol = sc_args_policy(test, "deny rt_sigaction(a0==9)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(rt_sigaction)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(signal)), SC_EPERM);
+	pol = sc_args_policy(test, "deny setpriority(a0==0)=EPERM umount2(a1==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setpriority)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(nice)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount)), SC_EPERM);
+
+	/* Same entry point, or a compat twin: the conditions apply. */
+	pol = sc_args_policy(test, "deny setuid(a0==0)=EPERM fcntl(a1==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid32)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl64)), -1);
+	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM personality(a0==1)=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(socket)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(personality)), -1);
+
+	/* An exemption cannot be judged there: the denial stands whole. */
+	pol = sc_args_policy(test, "deny all=EPERM\nallow mmap(a2&4==0) lseek(a2==0)", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
+	/* and is no EPERM where the parent denies that call whole */
+	pol = sc_args_policy(test, "deny ia32:_llseek=EPERM", NULL);
+	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow lseek(a2==0)", pol), 0);
+}
+
+/* 16 terms of 8 conditions on getppid, distinct for @level. */
+static struct sc_policy *sc_args_level(struct kunit *test, unsigned int level)
+{
+	char *text = kunit_kzalloc(test, 4096, GFP_KERNEL);
+	unsigned int i, len;
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	len = sprintf(text, "deny");
+	for (i = 0; i < SC_CALL_CONDS_MAX / SC_COND_MAX; i++)
+		len += sprintf(text + len, " getppid(a0==%u,a1==%u,%s)=EPERM", level, i,
+			       "a2==1,a3==1,a4==1,a5==1,a0!=7,a1!=7");
+	return sc_args_policy(test, text, NULL);
+}
+
+/* An effective policy holds at most SC_EFF_CONDS_MAX conditions a call. */
+static void sc_args_test_effective_bound(struct kunit *test)
+{
+	struct sc_policy *eff = NULL, *next, *again;
+	unsigned int level;
+
+	for (level = 1; level <= SC_EFF_CONDS_MAX / SC_CALL_CONDS_MAX; level++) {
+		KUNIT_ASSERT_EQ(test, sc_policy_compose(eff, sc_args_level(test, level),
+							&next), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put,
+								next), 0);
+		eff = next;
+	}
+	KUNIT_EXPECT_EQ(test, eff->args->nconds / SC_NR_ABIS, SC_EFF_CONDS_MAX);
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, sc_args_level(test, level), &next),
+			-E2BIG);
+	/* Terms the effective policy has already are no growth. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, sc_args_level(test, 1), &again), 0);
+	KUNIT_EXPECT_PTR_EQ(test, again, eff);
+	sc_policy_put(again);
+	/* A parent's whole effective policy, copied as a child's own, too. */
+	KUNIT_EXPECT_EQ(test, sc_policy_compose(eff, eff, &again), 0);
+	KUNIT_EXPECT_PTR_EQ(test, again, eff);
+	sc_policy_put(again);
+}
 
 static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_errors),
@@ -395,6 +582,9 @@ static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_compose),
 	SC_CASE_64(sc_args_test_round_trip),
 	SC_CASE_64(sc_args_test_limits),
+	SC_CASE_64(sc_args_test_width),
+	KUNIT_CASE(sc_args_test_layout),
+	KUNIT_CASE(sc_args_test_effective_bound),
 	{}
 };
 

@@ -8,8 +8,13 @@
  * ("0-14+16"), "all", a name, or a shell pattern (glob_match()). A name or
  * pattern without a prefix covers every table: each call of that name,
  * each call with the same entry point, and the ia32 calls of
- * sc_ia32_also[]. A leading "?" skips a name or pattern that no
- * table has. ACTION is an errno name or number (1-4095), "log" or "kill";
+ * sc_ia32_also[]. A bare name's conditions apply to the calls it covers
+ * only where their arguments are laid out as the x86_64 call's of that
+ * name (struct sc_layout, sc_layout_agrees()): ia32 90 is named mmap but
+ * is old_mmap. To the others, a denial with conditions applies whatever
+ * the arguments, and an exemption does nothing: the item takes the
+ * strongest action of its terms there. A leading "?" skips a name or
+ * pattern that no table has. ACTION is an errno name or number (1-4095), "log" or "kill";
  * without one, a denial is ENOSYS. Conditions on the arguments are
  * described in syscalls_cgroup_args.c. Items are separated by commas or
  * white space outside parentheses.
@@ -99,6 +104,50 @@ static const unsigned int sc_entries_len[SC_NR_ABIS] = {
 	[SC_ABI_IA32]	= ARRAY_SIZE(sc_entries_ia32),
 #ifdef CONFIG_X86_64
 	[SC_ABI_X32]	= ARRAY_SIZE(sc_entries_x32),
+#endif
+};
+
+/*
+ * Argument widths (2 bits per argument: 0 for 64 bits, 1 for 32, 2 for 16)
+ * and layouts (SC_LAYOUT()), generated from the entry points' prototypes.
+ */
+static const u16 *const sc_widths[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_widths_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_widths_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_widths_x32,
+#endif
+};
+
+static const unsigned int sc_widths_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_widths_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_widths_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_widths_x32),
+#endif
+};
+
+static const struct sc_layout *const sc_layouts[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= sc_layouts_x86_64,
+#endif
+	[SC_ABI_IA32]	= sc_layouts_ia32,
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= sc_layouts_x32,
+#endif
+};
+
+static const unsigned int sc_layouts_len[SC_NR_ABIS] = {
+#ifdef CONFIG_X86_64
+	[SC_ABI_X86_64]	= ARRAY_SIZE(sc_layouts_x86_64),
+#endif
+	[SC_ABI_IA32]	= ARRAY_SIZE(sc_layouts_ia32),
+#ifdef CONFIG_X86_64
+	[SC_ABI_X32]	= ARRAY_SIZE(sc_layouts_x32),
 #endif
 };
 
@@ -272,6 +321,29 @@ static unsigned int sc_entry(enum sc_abi abi, unsigned int nr)
 }
 
 /**
+ * sc_arg_mask() - the bits of an argument that a call takes
+ * @abi: the table
+ * @nr: a number below sc_nr[@abi]
+ * @arg: the argument, 0-5
+ *
+ * The SYSCALL_DEFINE wrapper of a call casts each register to the type of
+ * its parameter: socket's int domain is the low 32 bits of rdi, mkdir's
+ * umode_t mode the low 16 of rsi; an ia32 argument is at most 32 bits.
+ * The widths come from the prototypes of the entry points, at build time
+ * (syscalls_cgroup_names.awk).
+ *
+ * Context: Any context.
+ * Return: the mask of the bits the call sees: U64_MAX, U32_MAX or U16_MAX.
+ */
+u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg)
+{
+	unsigned int w = nr < sc_widths_len[abi] ? sc_widths[abi][nr] >> (2 * arg) & 3 : 0;
+	u64 mask = w == 2 ? U16_MAX : w == 1 ? U32_MAX : U64_MAX;
+
+	return abi == SC_ABI_IA32 ? mask & U32_MAX : mask;
+}
+
+/**
  * sc_mux_sub() - the call an ia32 socketcall or ipc performs
  * @mux: the ia32 socketcall or ipc
  * @call: its first argument, as the compat entry point sees it
@@ -364,28 +436,122 @@ int sc_format_act(char *buf, size_t size, u16 act, const char *prefix)
 
 /* ---- items ----------------------------------------------------------------- */
 
-/* Add call @nr of @abi, and, for a bare name, the calls of its entry point. */
-static void sc_add_call(struct sc_set *calls, enum sc_abi abi, unsigned int nr,
-			bool bare)
+static struct sc_layout sc_layout(enum sc_abi abi, unsigned int nr)
 {
-	unsigned int e = sc_entry(abi, nr), i;
+	static const struct sc_layout none;
 
-	__set_bit(nr, calls->map[abi]);
-	if (!bare || !e)
+	return nr < sc_layouts_len[abi] ? sc_layouts[abi][nr] : none;
+}
+
+/*
+ * The layout a bare name's conditions are written against: that of the
+ * x86_64 call of the name (@base, all arguments); for a name no x86_64 call
+ * has, that of the call @rec names; none (0) for an ia32 alias whose x86_64
+ * name this kernel's tables lack.
+ */
+static u16 sc_ref_layout(u32 rec, unsigned int *n)
+{
+	const char *name = sc_rec_name(rec);
+	struct sc_layout l;
+	unsigned int i;
+
+	*n = 6;
+	if (!(rec & SC_REC_ALIAS)) {
+		l = sc_layout(SC_REC_ABI(rec), SC_REC_NR(rec));
+		if (l.ref)
+			return l.ref;
+		*n = l.same;
+		return l.base;
+	}
+	for (i = sc_index_find(name); i < sc_index_len; i++) {
+		if (strcmp(sc_rec_name(sc_index[i]), name))
+			break;
+		if (!(sc_index[i] & SC_REC_ALIAS))
+			return sc_layout(SC_REC_ABI(sc_index[i]), SC_REC_NR(sc_index[i])).ref;
+	}
+	return 0;
+}
+
+/**
+ * sc_layout_agrees() - how many first arguments of a call mirror a layout
+ * @ref: a base (struct sc_layout), 0 for none
+ * @ref_n: how many first arguments of @ref count
+ * @abi: the call's table
+ * @nr: its number
+ *
+ * Context: Any context.
+ * Return: 0-6: the arguments of call @nr that are those of the x86_64 call
+ * of base @ref, in the same registers, of the same kind.
+ */
+static unsigned int sc_layout_agrees(u16 ref, unsigned int ref_n,
+				     enum sc_abi abi, unsigned int nr)
+{
+	struct sc_layout l = sc_layout(abi, nr);
+
+	if (!ref)
+		return 0;
+	if (l.base == ref)
+		return min(ref_n, l.same);
+	if (l.like == ref)
+		return min(ref_n, l.like_n);
+	return 0;
+}
+
+/*
+ * Add call @nr of @abi to @calls, or to @ic->loose if its arguments up to
+ * @ic->need are not laid out as base @ref's.
+ */
+static void sc_add_one(struct sc_set *calls, struct sc_item_conds *ic,
+		       enum sc_abi abi, unsigned int nr, u16 ref,
+		       unsigned int ref_n)
+{
+	if (ic->need > sc_layout_agrees(ref, ref_n, abi, nr))
+		__set_bit(nr, ic->loose.map[abi]);
+	else
+		__set_bit(nr, calls->map[abi]);
+}
+
+/*
+ * Add call @nr of @abi, and, for a bare name, the calls of its entry point;
+ * for a bare name with conditions, see sc_add_one().
+ */
+static void sc_add_call(struct sc_set *calls, struct sc_item_conds *ic,
+			u32 rec, bool bare)
+{
+	enum sc_abi abi = SC_REC_ABI(rec);
+	unsigned int nr = SC_REC_NR(rec);
+	unsigned int e = sc_entry(abi, nr), i, ref_n;
+	u16 ref;
+
+	if (!bare || !ic->need) {
+		__set_bit(nr, calls->map[abi]);
+		if (!bare || !e)
+			return;
+		for (i = sc_entry_start[e]; i < sc_entry_start[e + 1]; i++) {
+			u16 call = sc_by_entry[i];
+
+			__set_bit(SC_REC_NR(call), calls->map[SC_REC_ABI(call)]);
+		}
+		return;
+	}
+	ref = sc_ref_layout(rec, &ref_n);
+	sc_add_one(calls, ic, abi, nr, ref, ref_n);
+	if (!e)
 		return;
 	for (i = sc_entry_start[e]; i < sc_entry_start[e + 1]; i++) {
 		u16 call = sc_by_entry[i];
 
-		__set_bit(SC_REC_NR(call), calls->map[SC_REC_ABI(call)]);
+		sc_add_one(calls, ic, SC_REC_ABI(call), SC_REC_NR(call), ref, ref_n);
 	}
 }
 
 /* Add the calls of index record @rec; @abi is SC_NR_ABIS for a bare name. */
-static bool sc_add_rec(struct sc_set *calls, u32 rec, enum sc_abi abi)
+static bool sc_add_rec(struct sc_set *calls, struct sc_item_conds *ic, u32 rec,
+		       enum sc_abi abi)
 {
 	if (abi != SC_NR_ABIS && (rec & SC_REC_ALIAS || SC_REC_ABI(rec) != abi))
 		return false;
-	sc_add_call(calls, SC_REC_ABI(rec), SC_REC_NR(rec), abi == SC_NR_ABIS);
+	sc_add_call(calls, ic, rec, abi == SC_NR_ABIS);
 	return true;
 }
 
@@ -394,12 +560,14 @@ static bool sc_add_rec(struct sc_set *calls, u32 rec, enum sc_abi abi)
  * @body: a name, or a pattern if it has one of "*?["
  * @abi: the table of a prefixed name; SC_NR_ABIS for a bare one
  * @calls: the set to add to
+ * @ic: the item's conditions; a bare name's calls whose arguments they
+ *	cannot look at go to @ic->loose instead
  *
  * Context: Any context.
  * Return: true if @body named at least one call.
  */
 static bool sc_parse_names(const char *body, enum sc_abi abi,
-			   struct sc_set *calls)
+			   struct sc_set *calls, struct sc_item_conds *ic)
 {
 	bool found = false;
 	unsigned int i;
@@ -408,13 +576,13 @@ static bool sc_parse_names(const char *body, enum sc_abi abi,
 		for (i = sc_index_find(body); i < sc_index_len; i++) {
 			if (strcmp(sc_rec_name(sc_index[i]), body))
 				break;
-			found |= sc_add_rec(calls, sc_index[i], abi);
+			found |= sc_add_rec(calls, ic, sc_index[i], abi);
 		}
 		return found;
 	}
 	for (i = 0; i < sc_index_len; i++)
 		if (glob_match(body, sc_rec_name(sc_index[i])))
-			found |= sc_add_rec(calls, sc_index[i], abi);
+			found |= sc_add_rec(calls, ic, sc_index[i], abi);
 	return found;
 }
 
@@ -496,8 +664,10 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 	int ret;
 
 	memset(calls, 0, sizeof(*calls));
+	memset(&ic->loose, 0, sizeof(ic->loose));
 	*act = SC_ACT_ERRNO | ENOSYS;
 	ic->parens = false;
+	ic->need = 0;
 	if (*item == '?') {
 		optional = true;
 		item++;
@@ -545,7 +715,7 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 		for (abi = first; abi <= last; abi++)
 			bitmap_set(calls->map[abi], 0, sc_nr[abi]);
 	} else if (!isdigit(*item)) {
-		if (!sc_parse_names(item, colon ? abi : SC_NR_ABIS, calls))
+		if (!sc_parse_names(item, colon ? abi : SC_NR_ABIS, calls, ic))
 			return optional ? 1 : -EINVAL;
 	} else {
 		if (optional)
@@ -554,9 +724,15 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 		if (ret)
 			return ret;
 	}
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
+	/* A call a pattern also matched by its own name is not loose. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		bitmap_andnot(ic->loose.map[abi], ic->loose.map[abi],
+			      calls->map[abi], SC_MAX_NR);
+		bitmap_or(calls->map[abi], calls->map[abi], ic->loose.map[abi],
+			  SC_MAX_NR);
 		bitmap_andnot(calls->map[abi], calls->map[abi],
 			      sc_never.map[abi], SC_MAX_NR);
+	}
 	return 0;
 }
 
@@ -613,19 +789,27 @@ static int sc_next_item(char **text, char **item)
 	return 1;
 }
 
-/* Apply one parsed item to each of @calls; see sc_write_items(). */
+/*
+ * Apply one parsed item to each of @calls; see sc_write_items(). Its
+ * conditions do not apply to the calls in @ic->loose: there a denial
+ * applies whatever the arguments and an exemption does nothing.
+ */
 static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
 			 bool allow, u16 act, const struct sc_item_conds *ic,
 			 const struct sc_policy *parent)
 {
+	static const struct sc_item_conds always = { .parens = true };
 	unsigned int nr;
 	int abi, ret;
 
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for_each_set_bit(nr, calls->map[abi], sc_nr[abi])
-			if (allow && (ic->parens ? sc_args_always(parent, abi, nr) :
-				      sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW))
+	for (abi = 0; abi < SC_NR_ABIS && allow; abi++) {
+		for_each_set_bit(nr, calls->map[abi], sc_nr[abi]) {
+			if (!ic->parens ? sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW :
+			    !test_bit(nr, ic->loose.map[abi]) &&
+			    sc_args_always(parent, abi, nr))
 				return -EPERM;
+		}
+	}
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for_each_set_bit(nr, calls->map[abi], sc_nr[abi]) {
 			if (!ic->parens) {
@@ -633,7 +817,9 @@ static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
 				pol->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
 				continue;
 			}
-			if (allow)
+			if (test_bit(nr, ic->loose.map[abi]))
+				ret = allow ? 0 : sc_draft_deny(pol, abi, nr, act, &always);
+			else if (allow)
 				ret = sc_draft_allow(pol, abi, nr, ic);
 			else
 				ret = sc_draft_deny(pol, abi, nr, act, ic);
@@ -681,7 +867,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 	text = strim(text);
 	if (!*text)
 		return -EINVAL;
-	ic = kmalloc(sizeof(*ic), GFP_KERNEL);
+	ic = kmalloc(sizeof(*ic), GFP_KERNEL_ACCOUNT);
 	if (!ic)
 		return -ENOMEM;
 	while ((ret = sc_next_item(&text, &item)) > 0) {
@@ -899,10 +1085,12 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
  *
  * Shares @parent or @own where the result equals one of them, so that
  * cgroups that copied their parent's policy cost no memory for it. A call
- * with conditions in either gets the parent's terms, then the cgroup's.
+ * with conditions in either gets the parent's terms, then the cgroup's;
+ * the result is bounded (SC_EFF_TERMS_MAX, SC_EFF_CONDS_MAX per call), and
+ * charged to the memory cgroup of the task that causes it.
  *
  * Context: Process context; may sleep.
- * Return: 0 or -ENOMEM.
+ * Return: 0, -E2BIG past the bound, or -ENOMEM.
  */
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 		      struct sc_policy **eff)

@@ -43,6 +43,22 @@ enum sc_abi {
 extern const unsigned int sc_nr[SC_NR_ABIS];
 extern const char *const sc_abi_name[SC_NR_ABIS];
 
+/*
+ * struct sc_layout - how a call's arguments are laid out, generated at
+ * build time from its entry point's prototype (syscalls_cgroup_names.awk)
+ * @base:	its entry point's base name (sys_ia32_pread64: pread64), numbered
+ * @ref:	@base of the x86_64 call of the same name, 0 if none
+ * @like:	a base whose x86_64 call its first @like_n arguments mirror
+ *		(mmap_pgoff: mmap), 0 if none
+ * @same:	how many first arguments have the types of the x86_64 call of
+ *		@base; 6 for all (or that call itself)
+ * @like_n:	see @like
+ */
+struct sc_layout {
+	u16 base, ref, like;
+	u8 same, like_n;
+};
+
 /* A set of system calls: one bit per call, per table. */
 struct sc_set {
 	unsigned long map[SC_NR_ABIS][BITS_TO_LONGS(SC_MAX_NR)];
@@ -168,6 +184,7 @@ int sc_write_policy(struct sc_policy *pol, char *text,
 const char *sc_name(enum sc_abi abi, unsigned int nr);
 int sc_lookup(enum sc_abi abi, const char *name);
 unsigned int sc_mux_sub(unsigned int mux, u32 call);
+u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg);
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
 int sc_show_fits(const struct sc_policy *pol, size_t max);

@@ -28,6 +28,19 @@
  *   written so far);
  * - ia32 calls through int $0x80 from 64-bit code: only the low 32 bits
  *   of each argument count, a value above 0xffffffff never matches;
+ * - an int argument (socket's domain) is compared at 32 bits, as the call
+ *   takes it, on x86_64 and x32: socket((1 << 32) | 38) meets
+ *   "deny socket(a0==38)", and an exemption "allow socket(a0>40)" does not
+ *   let it through;
+ * - a bare name over calls of another argument layout (ia32 mmap is
+ *   old_mmap, _llseek is lseek's, nice setpriority's, the ia32 clone's
+ *   fourth and fifth arguments are swapped): a condition applies only to
+ *   the arguments laid out as the x86_64 call's, elsewhere the item's
+ *   action applies whatever the arguments and an exemption does nothing;
+ * - the effective policy's bound: 64 nested levels of 16 terms of 8
+ *   conditions on "*": the write past 512 conditions for a call fails with
+ *   E2BIG, so does a write higher up that would take a level below past
+ *   it; creating a cgroup never fails for it;
  * - the hierarchy: a parent's term stands, a child cannot exempt from it,
  *   nor exempt at all from an unconditional one (EPERM); a new child
  *   inherits the conditioned policy;
@@ -44,7 +57,9 @@
  * item is EINVAL there.
  */
 #define _GNU_SOURCE
+#include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
@@ -101,7 +116,18 @@ FIXTURE_SETUP(args)
 
 FIXTURE_TEARDOWN(args)
 {
+	char path[PATH_MAX];
+	size_t len;
+	int l, i;
+
 	cg_enter(cg_mnt, 0);
+	/* The levels of effective_policy_is_bounded, deepest first. */
+	for (l = 64; l > 0; l--) {
+		len = snprintf(path, sizeof(path), "%s", self->a);
+		for (i = 0; i < l && len + 3 < sizeof(path); i++)
+			len += snprintf(path + len, sizeof(path) - len, "/l");
+		rmdir(path);
+	}
 	rmdir(self->b);
 	rmdir(self->c);
 	rmdir(self->a);
@@ -799,6 +825,254 @@ TEST_F(args, ia32_compares_the_low_32_bits)
 	EXPECT_EQ(0, call64(self->a, 0, (1ULL << 32) | 5));
 	EXPECT_EQ(EPERM, call64(self->a, 0, 5));
 	EXPECT_EQ(EPERM, call32(self->a, 0, (1ULL << 32) | 5));
+}
+
+/* --- argument width: what the call takes ------------------------------------ */
+
+/*
+ * socket(@a0, @type, 0) through @x32 (0: x86_64) from a child placed in
+ * @cg: 0 if it made a socket, the errno it failed with, or CALL_*.
+ */
+static int socket_in(const char *cg, int x32, __u64 a0, int type)
+{
+	int status;
+	pid_t pid;
+	long ret;
+
+	pid = fork();
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			_exit(CALL_NO_ENTRY);
+		ret = syscall((x32 ? X32_BIT : 0) | SYS_socket, (long)a0, (long)type, 0L);
+		if (ret >= 0)
+			_exit(0);
+		_exit(errno < CALL_ODD ? errno : CALL_ODD);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return CALL_LOST;
+	if (WIFSIGNALED(status))
+		return -WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/*
+ * socket's domain is an int: the call runs with the low 32 bits of rdi, so
+ * socket((1 << 32) | 38, ...) is socket(AF_ALG, ...). A condition compares
+ * the argument at that width. The test kernel may lack AF_ALG: the call
+ * then fails with EAFNOSUPPORT when it runs, and with EPERM when denied.
+ */
+TEST_F(args, int_argument_is_compared_as_the_call_takes_it)
+{
+	const __u64 high = 1ULL << 32;
+	int ran = socket_in(self->d, 0, 38, SOCK_SEQPACKET);
+
+	ASSERT_TRUE(ran == 0 || ran == EAFNOSUPPORT) TH_LOG("AF_ALG: %d", ran);
+	/* What the call sees: the high bits are cast away. */
+	EXPECT_EQ(ran, socket_in(self->d, 0, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(0, socket_in(self->d, 0, high | AF_UNIX, SOCK_STREAM));
+
+	ASSERT_EQ(0, policy_write(self->a, "deny socket(a0==38)=EPERM\n"));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, 38, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, 0xffffffff00000026ULL, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 1, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(0, socket_in(self->a, 0, high | AF_UNIX, SOCK_STREAM));
+	/* The text stays as written. */
+	expect_policy(_metadata, self->a,
+		      "deny x86_64:socket(a0==38)=EPERM # 41\n"
+		      "deny ia32:socket(a0==38)=EPERM # 359\n"
+		      "deny x32:socket(a0==38)=EPERM # 41\n");
+
+	/* An exemption by a high-bit value lets nothing through. */
+	ASSERT_EQ(0, policy_write(self->a, "deny socket=EPERM\nallow socket(a0>40)\n"));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 1, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | AF_UNIX, SOCK_STREAM));
+	EXPECT_NE(EPERM, socket_in(self->a, 0, 41, SOCK_SEQPACKET));
+	ASSERT_EQ(0, policy_write(self->a, "deny socket=EPERM\nallow socket(a0!=38)\n"));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(0, socket_in(self->a, 0, high | AF_UNIX, SOCK_STREAM));
+
+	/* moby's rule: AF_ALG and AF_VSOCK (40) are not in the allowed ranges. */
+	ASSERT_EQ(0, policy_write(self->a, "deny socket=EPERM\n"
+				  "allow socket(a0<38) socket(a0==39) socket(a0>40)\n"));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | 38, SOCK_SEQPACKET));
+	EXPECT_EQ(EPERM, socket_in(self->a, 0, high | 40, SOCK_STREAM));
+	EXPECT_EQ(0, socket_in(self->a, 0, high | AF_UNIX, SOCK_STREAM));
+
+	/* A value wider than the argument never equals it. */
+	ASSERT_EQ(0, policy_write(self->a, "deny socket(a0==0x100000001)=EPERM\n"));
+	EXPECT_EQ(0, socket_in(self->a, 0, high | AF_UNIX, SOCK_STREAM));
+
+	/* An unsigned long argument is compared whole (getppid takes none). */
+	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:clone(a0==0x100000000)=EPERM\n"));
+	expect_policy(_metadata, self->a, "deny x86_64:clone(a0==4294967296)=EPERM # 56\n");
+}
+
+/* --- bare names over calls of another argument layout ----------------------- */
+
+/* ia32 call @nr with arguments @a0..@a5 from a child in @cg: 0 if it ran. */
+static int int80_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2,
+		    __u64 a3, __u64 a4, __u64 a5)
+{
+	int status;
+	pid_t pid;
+	long ret;
+
+	pid = fork();
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			_exit(CALL_NO_ENTRY);
+		ret = int80_args(nr, a0, a1, a2, a3, a4, a5);
+		_exit(ret < 0 ? (-ret < CALL_ODD ? -ret : CALL_ODD) : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return CALL_LOST;
+	if (WIFSIGNALED(status))
+		return -WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* x86_64 call @nr with arguments @a0..@a2 from a child in @cg: 0 if it ran. */
+static int call3_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2)
+{
+	int status;
+	pid_t pid;
+	long ret;
+
+	pid = fork();
+	if (pid == 0) {
+		if (cg_enter(cg, 0))
+			_exit(CALL_NO_ENTRY);
+		ret = syscall(nr, (long)a0, (long)a1, (long)a2);
+		_exit(ret < 0 ? (errno < CALL_ODD ? errno : CALL_ODD) : 0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return CALL_LOST;
+	if (WIFSIGNALED(status))
+		return -WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+#define NR_MMAP_IA32	90	/* old_mmap: one pointer to the six arguments */
+#define NR_MMAP2_IA32	192	/* mmap_pgoff: as x86_64 mmap, a5 in pages */
+#define NR_LLSEEK_IA32	140	/* fd, offset_high, offset_low, result, whence */
+#define NR_CLONE_IA32	120	/* flags, newsp, parent_tid, tls, child_tid */
+#define NR_NICE_IA32	34	/* increment */
+#define CLONE_THREAD_ONLY 0x10000	/* CLONE_THREAD without CLONE_SIGHAND: EINVAL */
+
+/*
+ * A bare name covers calls of other tables whose arguments are laid out
+ * otherwise: ia32 90 is named mmap but is old_mmap, whose ebx points to the
+ * arguments; _llseek (lseek), nice (setpriority). A condition applies to a
+ * call only where its argument is the one of the x86_64 call of that name;
+ * elsewhere a denying item acts whatever the arguments.
+ */
+TEST_F(args, alias_with_another_layout_is_denied_whole)
+{
+	/* "No PROT_EXEC": edx means nothing to old_mmap. */
+	ASSERT_EQ(0, policy_write(self->a, "deny mmap(a2&4==4)=EPERM\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_MMAP_IA32, 0, 0, 0, 0, 0, 0));
+	EXPECT_EQ(EFAULT, int80_in(self->d, NR_MMAP_IA32, 0, 0, 0, 0, 0, 0));
+	/* mmap2 takes prot in edx: the condition applies. */
+	EXPECT_EQ(0, int80_in(self->a, NR_MMAP2_IA32, 0, 4096, PROT_READ,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_MMAP2_IA32, 0, 4096, PROT_READ | PROT_EXEC,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+	/* A prefixed name is that call alone, conditions as written. */
+	ASSERT_EQ(0, policy_write(self->a, "deny ia32:mmap(a2&4==4)=EPERM\n"));
+	EXPECT_EQ(EFAULT, int80_in(self->a, NR_MMAP_IA32, 0, 0, 0, 0, 0, 0));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_MMAP_IA32, 0, 0, 4, 0, 0, 0));
+
+	/* lseek's whence is _llseek's offset_low. */
+	ASSERT_EQ(0, policy_write(self->a, "deny lseek(a2==1)=EPERM\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_LLSEEK_IA32, -1, 0, 0, 0, 1, 0));
+	EXPECT_EQ(EBADF, call3_in(self->a, SYS_lseek, -1, 0, 0));
+	EXPECT_EQ(EPERM, call3_in(self->a, SYS_lseek, -1, 0, 1));
+	expect_policy(_metadata, self->a,
+		      "deny x86_64:lseek(a2==1)=EPERM # 8\n"
+		      "deny ia32:lseek(a2==1)=EPERM # 19\n"
+		      "deny ia32:_llseek=EPERM # 140\n"
+		      "deny x32:lseek(a2==1)=EPERM # 8\n");
+
+	/* setpriority(which, who, prio) and nice(increment). */
+	ASSERT_EQ(0, policy_write(self->a, "deny setpriority(a0==0)=EPERM\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_NICE_IA32, 1, 0, 0, 0, 0, 0));
+
+	/* The ia32 clone agrees with x86_64's in its first three arguments. */
+	ASSERT_EQ(0, policy_write(self->a, "deny clone(a0&0x10000==0x10000)=EPERM\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_CLONE_IA32, CLONE_THREAD_ONLY, 0, 0, 0, 0, 0));
+	EXPECT_EQ(EINVAL, int80_in(self->a, NR_CLONE_IA32, CLONE_SIGHAND, 0, 0, 0, 0, 0));
+	/* a3 is child_tid there, tls here. */
+	ASSERT_EQ(0, policy_write(self->a, "deny clone(a3==5)=EPERM\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_CLONE_IA32, CLONE_SIGHAND, 0, 0, 0, 0, 0));
+	EXPECT_EQ(EINVAL, call3_in(self->a, SYS_clone, CLONE_SIGHAND, 0, 0));
+
+	/* An exemption cannot be judged there: it exempts nothing. */
+	ASSERT_EQ(0, policy_write(self->a, "deny lseek=EPERM\nallow lseek(a2==0)\n"));
+	EXPECT_EQ(EPERM, int80_in(self->a, NR_LLSEEK_IA32, -1, 0, 0, 0, 0, 0));
+	EXPECT_EQ(EBADF, call3_in(self->a, SYS_lseek, -1, 0, 0));
+	EXPECT_EQ(EPERM, call3_in(self->a, SYS_lseek, -1, 0, 1));
+}
+
+/* --- the effective policy's bound ------------------------------------------- */
+
+#define LEVELS		64
+#define LEVEL_TERMS	16	/* terms per call a level writes, of 8 conditions */
+#define EFF_CONDS_MAX	512	/* conditions per call in an effective policy */
+
+/* 16 items of 8 conditions on every call, distinct for level @l. */
+static void level_policy(char *buf, size_t size, int l)
+{
+	size_t len = snprintf(buf, size, "deny");
+	int i;
+
+	for (i = 0; i < LEVEL_TERMS; i++)
+		len += snprintf(buf + len, size - len,
+				" *(a0==%d,a1==%d,a2==1,a3==1,a4==1,a5==1,a0!=7,a1!=7)=EPERM",
+				1000 + l, i);
+	snprintf(buf + len, size - len, "\n");
+}
+
+/*
+ * A delegatee nests cgroups and writes 16 terms of 8 conditions on "*" at
+ * each level: each level's effective policy holds its parent's terms and
+ * its own. The write that would take a call past 512 conditions fails with
+ * E2BIG, as does a write higher up that would take a descendant past it;
+ * creating a cgroup never does (it copies its parent's effective policy).
+ */
+TEST_F_TIMEOUT(args, effective_policy_is_bounded, 600)
+{
+	static char path[LEVELS + 1][PATH_MAX], text[8192];
+	int l, ok = 0, ret;
+
+	snprintf(path[0], PATH_MAX, "%s", self->a);
+	for (l = 1; l <= LEVELS; l++) {
+		snprintf(path[l], PATH_MAX, "%s/l", path[l - 1]);
+		ASSERT_EQ(0, cg_create(path[l])) TH_LOG("level %d", l);
+		level_policy(text, sizeof(text), l);
+		ret = policy_write(path[l], text);
+		if (l * LEVEL_TERMS * 8 <= EFF_CONDS_MAX) {
+			ASSERT_EQ(0, ret) TH_LOG("level %d", l);
+			ok++;
+		} else {
+			ASSERT_EQ(-E2BIG, ret) TH_LOG("level %d", l);
+		}
+	}
+	EXPECT_EQ(EFF_CONDS_MAX / (LEVEL_TERMS * 8), ok);
+
+	/*
+	 * Level 5 kept the copy of level 4's policy it was created with; new
+	 * terms at level 1, whoever writes them, would put level 5 at 640.
+	 */
+	level_policy(text, sizeof(text), 0);
+	EXPECT_EQ(-E2BIG, policy_write(path[1], text));
+	/* The same terms again are no change. */
+	level_policy(text, sizeof(text), 1);
+	EXPECT_EQ(0, policy_write(path[1], text));
+
+	for (l = LEVELS; l >= 1; l--)
+		EXPECT_EQ(0, rmdir(path[l])) TH_LOG("level %d", l);
 }
 
 /* --- the hierarchy ------------------------------------------------------------- */
