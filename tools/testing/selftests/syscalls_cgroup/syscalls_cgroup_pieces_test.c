@@ -617,7 +617,7 @@ static int open_file(const char *cg, const char *file)
 }
 
 /* write() all of @len bytes of @s; 0 or the errno. */
-static int write_all(int fd, const char *s, size_t len)
+static int write_out(int fd, const char *s, size_t len)
 {
 	ssize_t n;
 
@@ -631,7 +631,7 @@ static int write_all(int fd, const char *s, size_t len)
 
 static int write_str(int fd, const char *s)
 {
-	return write_all(fd, s, strlen(s));
+	return write_out(fd, s, strlen(s));
 }
 
 /*
@@ -650,12 +650,12 @@ static void fail_piece(struct __test_metadata *_metadata, const char *cg,
 	ASSERT_LE(0, policy_read(cg, old));
 	fd = open_file(cg, t->file);
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(0, write_all(fd, t->s, head_end - t->s))
+	EXPECT_EQ(0, write_out(fd, t->s, head_end - t->s))
 		TH_LOG("%s: %zu bytes of its head", t->what, head_end - t->s);
 	EXPECT_EQ(0, write_str(fd, pre)) TH_LOG("%s: \"%s\"", t->what, pre);
 	EXPECT_EQ(err, write_str(fd, bad))
 		TH_LOG("%s: the piece \"%s\"", t->what, bad);
-	EXPECT_EQ(err, write_all(fd, head_end, 100))
+	EXPECT_EQ(err, write_out(fd, head_end, 100))
 		TH_LOG("%s: a valid piece after the failed one", t->what);
 	ASSERT_LE(0, policy_read(cg, buf));
 	EXPECT_EQ(0, strcmp(old, buf))
@@ -690,7 +690,7 @@ TEST_F(cg, failed_piece_poisons_the_file)
 	ASSERT_LE(0, policy_read(self->a, old));
 	fd = open_file(self->a, "syscalls.policy");
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(0, write_all(fd, texts[LEARNED].s, texts[LEARNED].len));
+	EXPECT_EQ(0, write_out(fd, texts[LEARNED].s, texts[LEARNED].len));
 	EXPECT_EQ(0, write_str(fd, "deny nosuchcall"));
 	EXPECT_EQ(EINVAL, close_err(fd)) TH_LOG("close() of a text whose last line is bad");
 	ASSERT_LE(0, policy_read(self->a, buf));
@@ -756,10 +756,10 @@ TEST_F(cg, offsets_and_closes)
 	/* A pwrite() elsewhere than where the last piece ended poisons. */
 	fd = open_file(self->a, t->file);
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(0, write_all(fd, t->s, 1000));
+	EXPECT_EQ(0, write_out(fd, t->s, 1000));
 	EXPECT_EQ(-1, pwrite(fd, t->s + 1000, 100, 0));
 	EXPECT_EQ(EINVAL, errno) TH_LOG("pwrite() at 0 after 1000 bytes");
-	EXPECT_EQ(EINVAL, write_all(fd, t->s + 1000, t->len - 1000));
+	EXPECT_EQ(EINVAL, write_out(fd, t->s + 1000, t->len - 1000));
 	expect_policy(_metadata, self->a, old, old, "pwrite() elsewhere, before the close");
 	EXPECT_EQ(EINVAL, close_err(fd)) TH_LOG("close() after a pwrite() elsewhere");
 	expect_policy(_metadata, self->a, old, old, "pwrite() elsewhere");
@@ -767,9 +767,9 @@ TEST_F(cg, offsets_and_closes)
 	/* So does a write() after lseek() back. */
 	fd = open_file(self->a, t->file);
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(0, write_all(fd, t->s, 1000));
+	EXPECT_EQ(0, write_out(fd, t->s, 1000));
 	EXPECT_EQ(0, lseek(fd, 0, SEEK_SET));
-	EXPECT_EQ(EINVAL, write_all(fd, t->s, t->len)) TH_LOG("write() after lseek() back");
+	EXPECT_EQ(EINVAL, write_out(fd, t->s, t->len)) TH_LOG("write() after lseek() back");
 	EXPECT_EQ(EINVAL, close_err(fd)) TH_LOG("close() after lseek() back");
 	expect_policy(_metadata, self->a, old, old, "lseek() back");
 
@@ -796,7 +796,7 @@ TEST_F(cg, offsets_and_closes)
 	ASSERT_LE(0, fd);
 	n = write(fd, t->s, t->len);
 	EXPECT_EQ(PIECE_MAX, n) TH_LOG("a write() of %zu bytes", t->len);
-	EXPECT_EQ(0, write_all(fd, t->s + (n > 0 ? n : 0), t->len - (n > 0 ? n : 0)));
+	EXPECT_EQ(0, write_out(fd, t->s + (n > 0 ? n : 0), t->len - (n > 0 ? n : 0)));
 	for (i = 0; i < 2; i++) {
 		pid = fork();
 		ASSERT_LE(0, pid);
@@ -888,7 +888,7 @@ static int save_text(const struct text *t)
 
 	if (fd < 0)
 		return errno;
-	err = write_all(fd, t->s, t->len);
+	err = write_out(fd, t->s, t->len);
 	close(fd);
 	return err;
 }
@@ -976,7 +976,7 @@ static int python_write(const char *path, const char *s, size_t len)
 		return errno;
 	for (off = 0; off < len && !err; off += chunk) {
 		chunk = len - off < 8192 ? len - off : 8192;
-		err = write_all(fd, s + off, chunk);
+		err = write_out(fd, s + off, chunk);
 	}
 	if (close(fd) && !err)
 		err = errno;
