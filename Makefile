@@ -349,7 +349,7 @@ debug-kernel: $(DEBUG_OBJ)/.config $(B)/.overlay
 STRESS_SECONDS ?= 120
 # Every selftest runs on v1 and v2, on a kernel with KASAN and lockdep: about
 # 13 minutes before the stress program starts.
-STRESS_TIMEOUT ?= 1800
+STRESS_TIMEOUT ?= 2700
 define stress-run
 	@echo "  QEMU    $(1), selftests + $(STRESS_SECONDS) s of stress (log: $(2)-console.log)"
 	@rm -f $(2)-console.log $(2)-results.log

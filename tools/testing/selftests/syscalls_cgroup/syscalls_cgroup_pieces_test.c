@@ -549,7 +549,7 @@ static void run_plan(struct __test_metadata *_metadata, const char *cg,
 	}
 }
 
-TEST_F_TIMEOUT(cg, policy_in_pieces, 60)
+TEST_F_TIMEOUT(cg, policy_in_pieces, 600)
 {
 	int i, j;
 
@@ -559,7 +559,7 @@ TEST_F_TIMEOUT(cg, policy_in_pieces, 60)
 			run_plan(_metadata, self->a, &texts[i], &plans[j]);
 }
 
-TEST_F(cg, deny_in_pieces)
+TEST_F_TIMEOUT(cg, deny_in_pieces, 600)
 {
 	int j;
 
@@ -568,7 +568,7 @@ TEST_F(cg, deny_in_pieces)
 		run_plan(_metadata, self->a, &texts[DENY], &plans[j]);
 }
 
-TEST_F(cg, allow_in_pieces)
+TEST_F_TIMEOUT(cg, allow_in_pieces, 600)
 {
 	int j;
 
@@ -626,7 +626,7 @@ static void fail_piece(struct __test_metadata *_metadata, const char *cg,
 		       describe(buf, t->ref, old));
 }
 
-TEST_F(cg, failed_piece_poisons_the_file)
+TEST_F_TIMEOUT(cg, failed_piece_poisons_the_file, 600)
 {
 	static char old[BUF_SIZE], buf[BUF_SIZE];
 	static struct text big;
@@ -694,7 +694,7 @@ static void expect_policy(struct __test_metadata *_metadata, const char *cg,
 					       describe(buf, want, old));
 }
 
-TEST_F(cg, offsets_and_closes)
+TEST_F_TIMEOUT(cg, offsets_and_closes, 600)
 {
 	static char old[BUF_SIZE], ref2[BUF_SIZE];
 	struct text *t = &texts[LEARNED];
@@ -903,7 +903,7 @@ static const char *const busybox_writers[] = {
 	"tee %2$s < %1$s",
 };
 
-TEST_F(cg, busybox_writers)
+TEST_F_TIMEOUT(cg, busybox_writers, 600)
 {
 	static char old[BUF_SIZE];
 	char cmd[PATH_MAX * 2], path[PATH_MAX];
@@ -942,7 +942,7 @@ static int python_write(const char *path, const char *s, size_t len)
 	return err;
 }
 
-TEST_F(cg, stdio_python_and_a_shell_descriptor)
+TEST_F_TIMEOUT(cg, stdio_python_and_a_shell_descriptor, 600)
 {
 	static char old[BUF_SIZE], ref1[BUF_SIZE], ref2[BUF_SIZE], mid[BUF_SIZE];
 	char cmd[PATH_MAX * 2], path[PATH_MAX];
@@ -1007,7 +1007,7 @@ static int run_cgset(const char *arg, const char *cg)
  * cgset's failure, as the old one, never as its first line. A one-line
  * .deny list is the whole.
  */
-TEST_F(cg, cgset)
+TEST_F_TIMEOUT(cg, cgset, 600)
 {
 	static struct text t, items;
 	static char buf[BUF_SIZE], old[BUF_SIZE], arg[TEXT_SIZE + 32];

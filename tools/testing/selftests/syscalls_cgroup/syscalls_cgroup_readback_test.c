@@ -84,7 +84,7 @@ static int term(char *p, int t)
 	return n + sprintf(p + n, ")");
 }
 
-TEST_F(rb, every_call_at_the_limits)
+TEST_F_TIMEOUT(rb, every_call_at_the_limits, 600)
 {
 	char *text = malloc(1 << 20), *a = malloc(BIG), *d = malloc(BIG), *p;
 	long alen, dlen;
@@ -112,7 +112,7 @@ TEST_F(rb, every_call_at_the_limits)
 	free(d);
 }
 
-TEST_F(rb, per_call_terms_past_the_limit)
+TEST_F_TIMEOUT(rb, per_call_terms_past_the_limit, 600)
 {
 	char *text = malloc(1 << 20), *before = malloc(BIG), *after = malloc(BIG);
 	long blen, alen;

@@ -597,7 +597,7 @@ static int flip_in(const char *cg, struct flip *f)
  * takes it: no read at an offset gets past "deny pread64" by being
  * checked as a read at the file position.
  */
-TEST_F_TIMEOUT(cg, offset_flipped, 120)
+TEST_F_TIMEOUT(cg, offset_flipped, 600)
 {
 	struct flip *f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
 			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1107,7 +1107,7 @@ static void every_opcode(struct ring *r, char *buf, struct iovec *iov)
  * (-EINVAL: the kernel has no opcode this test does not know). Once from
  * a ring set up by the test, once through IOSQE_ASYNC.
  */
-TEST_F(cg, every_opcode)
+TEST_F_TIMEOUT(cg, every_opcode, 600)
 {
 	static char buf[64];
 	struct iovec iov = { buf, 1 };
