@@ -417,17 +417,18 @@ peers: kernel $(INITRD)
 # (harness/matrix.awk). No vmlinux: about a minute a row.
 MATRIX     := $(basename $(notdir $(wildcard harness/matrix/*.config)))
 MATRIX_DIR := $(B)/matrix
-# Kernel C files the series touches: ours (each #includes its KUnit file)
-# and the upstream ones patches/ modify.
+# Kernel C files the series touches: ours (the KUnit files are their own
+# objects, but uring_test.c, which uring.c includes) and the upstream ones
+# patches/ modify.
 UPSTREAM_FILES := $(shell sed -n 's|^+++ b/||p' $(PATCHES) | sort -u)
-MATRIX_SRCS    := $(filter-out %_test.c,$(wildcard security/*.c)) $(filter %.c,$(UPSTREAM_FILES))
+MATRIX_SRCS    := $(filter-out %/uring_test.c,$(wildcard security/syscalls/*.c)) $(filter %.c,$(UPSTREAM_FILES))
 # Their objects, "object:OPTION[,OPTION]" as their Makefiles build them; a row
 # compiles those its config has. kernel/cgroup/cgroup.o is where the
 # patched cgroup_subsys.h is checked (BUILD_BUG_ON(CGROUP_SUBSYS_COUNT > 16)).
-MATRIX_OBJS := security/syscalls_cgroup.o:CGROUP_SYSCALLS \
-	security/syscalls_cgroup_policy.o:CGROUP_SYSCALLS \
-	security/syscalls_cgroup_args.o:CGROUP_SYSCALLS \
-	security/syscalls_cgroup_uring.o:CGROUP_SYSCALLS,IO_URING \
+MATRIX_OBJS := $(foreach o,cgroup write hierarchy entry policy parse show args tables,\
+		 security/syscalls/$(o).o:CGROUP_SYSCALLS) \
+	$(foreach o,policy_test args_test,security/syscalls/$(o).o:CGROUP_SYSCALLS_KUNIT_TEST) \
+	security/syscalls/uring.o:CGROUP_SYSCALLS,IO_URING \
 	arch/x86/entry/vsyscall/vsyscall_64.o:X86_VSYSCALL_EMULATION \
 	fs/exec.o: kernel/entry/common.o:GENERIC_ENTRY io_uring/io_uring.o:IO_URING \
 	kernel/cgroup/cgroup.o:CGROUPS

@@ -9,7 +9,9 @@
 #define _LINUX_SYSCALLS_CGROUP_H
 
 #include <linux/types.h>
+#include <linux/sched.h>
 #include <linux/thread_info.h>
+#include <asm/syscall.h>
 
 struct pt_regs;
 struct restart_block;
@@ -26,11 +28,31 @@ long posix_cpu_nsleep_restart(struct restart_block *restart_block);
 long alarm_timer_nsleep_restart(struct restart_block *restart);
 
 #ifdef CONFIG_CGROUP_SYSCALLS
-long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
-bool syscalls_cgroup_skip(struct pt_regs *regs, long nr);
-long syscalls_cgroup_vsyscall(int nr);
+long syscalls_cgroup_check(struct pt_regs *regs, long nr);
 int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg);
 unsigned int syscalls_cgroup_io_uring_abi(void);
+
+/**
+ * syscalls_cgroup_fast() - enforce the policy on system call entry
+ * @regs: the user registers of the call
+ * @nr: the system call number
+ *
+ * Called by syscall_enter_from_user_mode_work() when this controller's bit
+ * is current's only entry work: no tracer, seccomp filter or tracepoint can
+ * change the number, so the check need not wait for syscall_trace_enter().
+ *
+ * Context: Process context of current, interrupts enabled, may sleep.
+ * Return: @nr, or -1 if the call is skipped (its return value is set).
+ */
+static __always_inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
+{
+	long ret = syscalls_cgroup_check(regs, nr);
+
+	if (likely(!ret))
+		return nr;
+	syscall_set_return_value(current, regs, ret, 0);
+	return -1;
+}
 
 /**
  * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()
@@ -40,22 +62,24 @@ unsigned int syscalls_cgroup_io_uring_abi(void);
  * Tests current's work bit as it is now, not the snapshot taken when the
  * call entered: ptrace and seccomp may have slept (a tracer's stop, a user
  * notification) while a write restricted the cgroup or moved the task.
+ * -1 means "skip" already: a tracer may have set the return value.
  *
  * Context: syscall_trace_enter(), after ptrace, seccomp and tracepoints.
  * Return: true if the call is skipped; its return value is then set.
  */
 static inline bool syscalls_cgroup_enter(struct pt_regs *regs, long nr)
 {
-	return test_syscall_work(SYSCALLS_CGROUP) && syscalls_cgroup_skip(regs, nr);
+	return test_syscall_work(SYSCALLS_CGROUP) && nr != -1 &&
+	       syscalls_cgroup_fast(regs, nr) == -1;
 }
 
 /**
  * syscalls_cgroup_denies_vsyscall() - check an emulated vsyscall
- * @nr: native (x86_64) system call number
+ * @nr: native system call number
  * @ret: set to the call's return value if it must not run
  *
  * For the vsyscall emulation, which runs system calls without
- * syscall_trace_enter().
+ * syscall_trace_enter() and without their arguments in the registers.
  *
  * Context: Process context of current, preemption enabled.
  * Return: true if current's cgroup denies @nr (a "log" action lets it run).
@@ -64,7 +88,7 @@ static inline bool syscalls_cgroup_denies_vsyscall(int nr, long *ret)
 {
 	if (!test_syscall_work(SYSCALLS_CGROUP))
 		return false;
-	*ret = syscalls_cgroup_vsyscall(nr);
+	*ret = syscalls_cgroup_check(NULL, nr);
 	return *ret;
 }
 

@@ -6,12 +6,19 @@
  * expansions, patterns, "?", actions and their errors); the statements of
  * syscalls.policy; the precedence of actions (sc_act_combine(),
  * sc_policy_compose()), sc_policy_covers(), sc_policy_equal() and
- * sc_format_act(). Included at the end of syscalls_cgroup_policy.c, so that
- * its static functions can be called.
+ * sc_format_act().
  */
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <linux/ipc.h>
+#include <linux/kernel.h>
+#include <linux/net.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "policy.h"
+#include "kunit_abis.h"
 
 /* A copy of @text: the parsers modify their input. */
 static char *sc_test_text(struct kunit *test, const char *text)
@@ -1016,23 +1023,23 @@ static void sc_test_mux(struct kunit *test)
 {
 	struct sc_policy *pol;
 
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SOCKET), 359);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_ACCEPT), 364);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SEND), 369);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SENDMMSG), 345);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SEMGET), 393);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SEMOP), 420);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SHMCTL), 396);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), SYS_SOCKET), 359);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), SYS_ACCEPT), 364);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), SYS_SEND), 369);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), SYS_SENDMMSG), 345);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), SEMGET), 393);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), SEMOP), 420);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), SHMCTL), 396);
 	/* ipc: the low 16 bits select; the rest is a version. */
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 0x10000 | SEMGET), 393);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), 0x10000 | SEMGET), 393);
 	/* Out of range, or no call. */
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), 0), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), SYS_SENDMMSG + 1), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(socketcall), 0xffffffff), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 0), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), 5), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(ipc), SHMCTL + 1), 0);
-	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_NR_IA32(getppid), SYS_SOCKET), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), SYS_SENDMMSG + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(socketcall), 0xffffffff), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), 0), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), 5), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(ipc), SHMCTL + 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_mux_sub(SC_ABI_IA32, SC_NR_IA32(getppid), SYS_SOCKET), 0);
 
 	/* A denied ia32 socket traps socketcall in @check, not in @set. */
 	pol = sc_test_policy(test, "deny ia32:socket=EPERM", NULL);

@@ -5,11 +5,16 @@
  * "unless" groups and conditional allows, the settling of terms (dead terms
  * dropped, a call left unconditioned), composition with a parent, the
  * read-back text and its round trip, sc_args_covers() and the limits.
- * Included at the end of syscalls_cgroup_args.c.
  */
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "args.h"
+#include "kunit_abis.h"
 
 /* getppid of the native table (x86_64 110; ia32 64 on a 32-bit kernel). */
 #define SC_GETPPID	__NR_getppid
@@ -76,7 +81,7 @@ static u16 sc_args_getppid(const struct sc_policy *pol, unsigned long a0,
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(a); i++)
-		*(unsigned long *)((char *)&regs + sc_arg_off[SC_ABI_NATIVE][i]) = a[i];
+		*(unsigned long *)((char *)&regs + sc_abis[SC_ABI_NATIVE].arg_off[i]) = a[i];
 	if (!pol)
 		return SC_ACT_ALLOW;
 	if (!test_bit(SC_GETPPID, pol->cond.map[SC_ABI_NATIVE]))
@@ -392,7 +397,7 @@ static u16 sc_args_act0(const struct sc_policy *pol, enum sc_abi abi,
 {
 	struct pt_regs regs = {};
 
-	*(unsigned long *)((char *)&regs + sc_arg_off[abi][0]) = a0;
+	*(unsigned long *)((char *)&regs + sc_abis[abi].arg_off[0]) = a0;
 	if (!pol || !test_bit(nr, pol->cond.map[abi]))
 		return sc_policy_act(pol, abi, nr);
 	return sc_args_act(pol->args, abi, nr, &regs);

@@ -48,7 +48,7 @@
 #include <linux/string.h>
 #include <asm/ptrace.h>
 
-#include "syscalls_cgroup_args.h"
+#include "args.h"
 
 /*
  * struct sc_dterm - a term of a policy being written
@@ -543,19 +543,6 @@ static void sc_draft_settle(struct sc_policy *pol, enum sc_abi abi,
 	}
 }
 
-/* The registers of the arguments, as syscall_get_arguments() reads them. */
-#define SC_REG(r)	offsetof(struct pt_regs, r)
-static const u16 sc_arg_off[SC_NR_ABIS][6] = {
-#ifdef CONFIG_X86_64
-	[SC_ABI_X86_64]	= { SC_REG(di), SC_REG(si), SC_REG(dx),
-			    SC_REG(r10), SC_REG(r8), SC_REG(r9) },
-	[SC_ABI_X32]	= { SC_REG(di), SC_REG(si), SC_REG(dx),
-			    SC_REG(r10), SC_REG(r8), SC_REG(r9) },
-#endif
-	[SC_ABI_IA32]	= { SC_REG(bx), SC_REG(cx), SC_REG(dx),
-			    SC_REG(si), SC_REG(di), SC_REG(bp) },
-};
-
 /*
  * Turn a condition of call @nr of @abi into a range test: every operator is
  * "in [lo, lo + span]" or its negation, on the bits of the register that
@@ -567,7 +554,7 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
 	u64 v = c->value;
 
 	e->mask = c->mask & sc_arg_mask(abi, nr, c->arg);
-	e->off = sc_arg_off[abi][c->arg];
+	e->off = sc_abis[abi].arg_off[c->arg];
 	e->last = c->last;
 	e->neg = c->op == SC_OP_NE;
 	e->lo = 0;
@@ -906,19 +893,19 @@ void sc_args_show(struct seq_file *sf, const struct sc_policy *pol,
 		if (group) {
 			seq_puts(sf, "deny");
 			for (b = 0; b < SC_NR_ABIS; b++) {
-				if (bitmap_empty(group->map[b], sc_nr[b]))
+				if (bitmap_empty(group->map[b], sc_abis[b].nr))
 					continue;
-				seq_printf(sf, " %s:", sc_abi_name[b]);
-				sc_show_numbers(sf, group->map[b], sc_nr[b]);
+				seq_printf(sf, " %s:", sc_abis[b].name);
+				sc_show_numbers(sf, group->map[b], sc_abis[b].nr);
 				sc_show_term(sf, pol, t, t == first);
 			}
 			seq_putc(sf, '\n');
 			continue;
 		}
 		if (name)
-			seq_printf(sf, "deny %s:%s", sc_abi_name[abi], name);
+			seq_printf(sf, "deny %s:%s", sc_abis[abi].name, name);
 		else
-			seq_printf(sf, "deny %s:%u", sc_abi_name[abi], nr);
+			seq_printf(sf, "deny %s:%u", sc_abis[abi].name, nr);
 		sc_show_term(sf, pol, t, t == first);
 		seq_printf(sf, " # %u\n", nr);
 	} while (!(t++)->last);
@@ -983,6 +970,3 @@ u16 sc_args_act(const struct sc_args *args, enum sc_abi abi, unsigned int nr,
 	return act;
 }
 
-#ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST
-#include "syscalls_cgroup_args_test.c"
-#endif

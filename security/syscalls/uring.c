@@ -6,9 +6,9 @@
  * system calls. So that a policy cannot be bypassed through a ring, each
  * request is checked, when it is submitted, as the call that does the same
  * work (syscalls_cgroup_io_uring_req()). This is the table of those calls:
- * one entry per opcode, either the call (its x86_64, ia32 and x32 numbers;
- * a ring is checked against the table of the io_uring_setup() that made
- * it: x86_64, ia32 or x32), or SC_UOP_NONE for the opcodes that perform
+ * one entry per opcode, either the call (by name, looked up in every table
+ * at boot; a ring is checked against the table of the io_uring_setup() that
+ * made it: x86_64, ia32 or x32), or SC_UOP_NONE for the opcodes that perform
  * no system call's work (NOP, timeouts, cancellation, buffer management).
  *
  * The table fails closed: an opcode io_uring adds breaks the build here
@@ -37,9 +37,10 @@
 #include <linux/kernel.h>
 #include <linux/nospec.h>
 #include <uapi/linux/io_uring.h>
-#include <asm/unistd.h>
+#include <linux/init.h>
 
-#include "syscalls_cgroup_uring.h"
+#include "limits.h"
+#include "uring.h"
 
 enum sc_uop_kind {
 	SC_UOP_MISSING,		/* no entry: denied, and the KUnit suite fails */
@@ -53,50 +54,38 @@ enum sc_uop_kind {
 /*
  * struct sc_uop - what an opcode does
  * @kind:	one of enum sc_uop_kind
- * @nr:		the call, by table (enum sc_abi: x86_64, ia32, x32 on a
- *		64-bit kernel; ia32 alone on a 32-bit one): a ring is checked
- *		against the table of the io_uring_setup() that made it
+ * @name:	the call, by name; in a table that has no call of that name,
+ *		the call @name2 (fadvise64_64 on ia32, fadvise64 elsewhere)
+ * @name2:	see @name
  * @alt:	SC_UOP_POS: the positional call; SC_UOP_SYNC: fdatasync
+ *
+ * The names are looked up in every table at boot (sc_uring_init()): a ring
+ * is checked against the table of the io_uring_setup() that made it.
  */
 struct sc_uop {
 	u8 kind;
-	u16 nr[SC_NR_ABIS];
-	u16 alt[SC_NR_ABIS];
+	const char *name;
+	const char *name2;
+	const char *alt;
 };
 
-/*
- * A call's numbers in each table: NRS() for a call whose x32 number is its
- * x86_64 one, NRS_X() for one with an x32 number of its own (512-547,
- * __NR_x32_*), NRS2() for one whose ia32 form has another name (on a
- * 64-bit kernel; a 32-bit one names that form alone). The KUnit
- * suite checks that each x32 number names the x86_64 call.
- */
-#ifdef CONFIG_X86_64
-#define NRS(c)			{ __NR_##c, __NR_ia32_##c, __NR_##c }
-#define NRS_X(c)		{ __NR_##c, __NR_ia32_##c, __NR_x32_##c }
-#define NRS2(c, c32)		{ __NR_##c, __NR_ia32_##c32, __NR_##c }
-#else
-#define NRS(c)			{ __NR_##c }
-#define NRS_X(c)		{ __NR_##c }
-#endif
 #define UOP_NONE		{ .kind = SC_UOP_NONE }
-#define UOP_N(nrs)		{ .kind = SC_UOP_CALL, .nr = nrs }
-#define UOP_ALT(k, nrs, alts)	{ .kind = (k), .nr = nrs, .alt = alts }
-#define UOP(c)			UOP_N(NRS(c))
-#define UOP_X(c)		UOP_N(NRS_X(c))
+#define UOP(c)			{ .kind = SC_UOP_CALL, .name = #c }
+#define UOP2(c, c2)		{ .kind = SC_UOP_CALL, .name = #c, .name2 = #c2 }
+#define UOP_ALT(k, c, a)	{ .kind = (k), .name = #c, .alt = #a }
 
 static const struct sc_uop sc_uops[] = {
 	[IORING_OP_NOP]			= UOP_NONE,
-	[IORING_OP_READV]		= UOP_ALT(SC_UOP_POS, NRS_X(readv), NRS_X(preadv)),
-	[IORING_OP_WRITEV]		= UOP_ALT(SC_UOP_POS, NRS_X(writev), NRS_X(pwritev)),
-	[IORING_OP_FSYNC]		= UOP_ALT(SC_UOP_SYNC, NRS(fsync), NRS(fdatasync)),
-	[IORING_OP_READ_FIXED]		= UOP_ALT(SC_UOP_POS, NRS(read), NRS(pread64)),
-	[IORING_OP_WRITE_FIXED]		= UOP_ALT(SC_UOP_POS, NRS(write), NRS(pwrite64)),
+	[IORING_OP_READV]		= UOP_ALT(SC_UOP_POS, readv, preadv),
+	[IORING_OP_WRITEV]		= UOP_ALT(SC_UOP_POS, writev, pwritev),
+	[IORING_OP_FSYNC]		= UOP_ALT(SC_UOP_SYNC, fsync, fdatasync),
+	[IORING_OP_READ_FIXED]		= UOP_ALT(SC_UOP_POS, read, pread64),
+	[IORING_OP_WRITE_FIXED]		= UOP_ALT(SC_UOP_POS, write, pwrite64),
 	[IORING_OP_POLL_ADD]		= UOP(poll),
 	[IORING_OP_POLL_REMOVE]		= UOP_NONE,
 	[IORING_OP_SYNC_FILE_RANGE]	= UOP(sync_file_range),
-	[IORING_OP_SENDMSG]		= UOP_X(sendmsg),
-	[IORING_OP_RECVMSG]		= UOP_X(recvmsg),
+	[IORING_OP_SENDMSG]		= UOP(sendmsg),
+	[IORING_OP_RECVMSG]		= UOP(recvmsg),
 	[IORING_OP_TIMEOUT]		= UOP_NONE,
 	[IORING_OP_TIMEOUT_REMOVE]	= UOP_NONE,
 	[IORING_OP_ACCEPT]		= UOP(accept4),
@@ -108,16 +97,12 @@ static const struct sc_uop sc_uops[] = {
 	[IORING_OP_CLOSE]		= UOP(close),
 	[IORING_OP_FILES_UPDATE]	= UOP_NONE,
 	[IORING_OP_STATX]		= UOP(statx),
-	[IORING_OP_READ]		= UOP_ALT(SC_UOP_POS, NRS(read), NRS(pread64)),
-	[IORING_OP_WRITE]		= UOP_ALT(SC_UOP_POS, NRS(write), NRS(pwrite64)),
-#ifdef CONFIG_X86_64
-	[IORING_OP_FADVISE]		= UOP_N(NRS2(fadvise64, fadvise64_64)),
-#else
-	[IORING_OP_FADVISE]		= UOP(fadvise64_64),
-#endif
+	[IORING_OP_READ]		= UOP_ALT(SC_UOP_POS, read, pread64),
+	[IORING_OP_WRITE]		= UOP_ALT(SC_UOP_POS, write, pwrite64),
+	[IORING_OP_FADVISE]		= UOP2(fadvise64_64, fadvise64),
 	[IORING_OP_MADVISE]		= UOP(madvise),
 	[IORING_OP_SEND]		= UOP(sendto),
-	[IORING_OP_RECV]		= UOP_X(recvfrom),
+	[IORING_OP_RECV]		= UOP(recvfrom),
 	[IORING_OP_OPENAT2]		= UOP(openat2),
 	[IORING_OP_EPOLL_CTL]		= UOP(epoll_ctl),
 	[IORING_OP_SPLICE]		= UOP(splice),
@@ -136,27 +121,29 @@ static const struct sc_uop sc_uops[] = {
 	[IORING_OP_FGETXATTR]		= UOP(fgetxattr),
 	[IORING_OP_GETXATTR]		= UOP(getxattr),
 	[IORING_OP_SOCKET]		= UOP(socket),
-	[IORING_OP_URING_CMD]		= { .kind = SC_UOP_CMD, .nr = NRS_X(ioctl) },
+	[IORING_OP_URING_CMD]		= { .kind = SC_UOP_CMD, .name = "ioctl" },
 	[IORING_OP_SEND_ZC]		= UOP(sendto),
-	[IORING_OP_SENDMSG_ZC]		= UOP_X(sendmsg),
+	[IORING_OP_SENDMSG_ZC]		= UOP(sendmsg),
 	[IORING_OP_READ_MULTISHOT]	= UOP(read),
-	[IORING_OP_WAITID]		= UOP_X(waitid),
+	[IORING_OP_WAITID]		= UOP(waitid),
 	[IORING_OP_FUTEX_WAIT]		= UOP(futex_wait),
 	[IORING_OP_FUTEX_WAKE]		= UOP(futex_wake),
 	[IORING_OP_FUTEX_WAITV]		= UOP(futex_waitv),
 	[IORING_OP_FIXED_FD_INSTALL]	= UOP(dup),
-#ifdef CONFIG_X86_64
-	[IORING_OP_FTRUNCATE]		= UOP_N(NRS2(ftruncate, ftruncate64)),
-#else
-	[IORING_OP_FTRUNCATE]		= UOP(ftruncate64),
-#endif
+	[IORING_OP_FTRUNCATE]		= UOP2(ftruncate64, ftruncate),
 	[IORING_OP_BIND]		= UOP(bind),
 	[IORING_OP_LISTEN]		= UOP(listen),
 };
 
+/*
+ * The numbers of each opcode's calls in each table, looked up at boot: [0]
+ * the call, [1] @alt; -1 where a table has no such call.
+ */
+static int sc_uop_nr[IORING_OP_LAST][SC_NR_ABIS][2] __ro_after_init;
+
 /* A socket's commands through IORING_OP_URING_CMD, checked as these too. */
-static const u16 sc_getsockopt[SC_NR_ABIS] = NRS_X(getsockopt);
-static const u16 sc_setsockopt[SC_NR_ABIS] = NRS_X(setsockopt);
+static int sc_getsockopt[SC_NR_ABIS] __ro_after_init;
+static int sc_setsockopt[SC_NR_ABIS] __ro_after_init;
 
 /*
  * Every opcode of io_uring has an entry above: the table ends at the last
@@ -164,7 +151,7 @@ static const u16 sc_setsockopt[SC_NR_ABIS] = NRS_X(setsockopt);
  * here until it has an entry (and a line in the table of "io_uring" in
  * Documentation/admin-guide/cgroup-v1/syscalls.rst).
  */
-static void build_check_uops(void)
+static void __init build_check_uops(void)
 {
 	BUILD_BUG_ON(IORING_OP_LISTEN + 1 != IORING_OP_LAST);
 	BUILD_BUG_ON(ARRAY_SIZE(sc_uops) != IORING_OP_LAST);
@@ -173,6 +160,7 @@ static void build_check_uops(void)
 /**
  * sc_uop_calls() - the system calls one entry of the table stands for
  * @uop: the entry
+ * @nr: its calls' numbers in the table of the ring (sc_uop_nr[])
  * @abi: the table the ring is checked against, below SC_NR_ABIS
  * @arg: NULL before the request is prepared; after, the value prep read
  *	 that picks the call (SC_UOP_POS: the offset, SC_UOP_SYNC: the fsync
@@ -186,45 +174,49 @@ static void build_check_uops(void)
  * Return: how many calls to judge now were set in @nrs, 0 if none (the
  * request performs none, or they are judged at the other time);
  * SC_URING_UNMAPPED before prep for an entry that says nothing
- * (SC_UOP_MISSING, or a kind this function does not know): such a request
- * must not run unchecked.
+ * (SC_UOP_MISSING, or a kind this function does not know), or whose call
+ * the table lacks: such a request must not run unchecked.
  */
-static int sc_uop_calls(const struct sc_uop *uop, enum sc_abi abi,
+static int sc_uop_calls(const struct sc_uop *uop, const int *nr, enum sc_abi abi,
 			const u64 *arg, unsigned int *nrs)
 {
-	unsigned int t = abi;
+	int i, n = 1;
 
-	nrs[0] = uop->nr[t];
 	switch (uop->kind) {
 	case SC_UOP_NONE:
 		return 0;
 	case SC_UOP_CALL:
-		return arg ? 0 : 1;
+		if (arg)
+			return 0;
+		nrs[0] = nr[0];
+		break;
 	case SC_UOP_POS:
 		if (!arg)
 			return 0;
-		if (*arg != (u64)-1)
-			nrs[0] = uop->alt[t];
-		return 1;
+		nrs[0] = nr[*arg != (u64)-1];
+		break;
 	case SC_UOP_SYNC:
 		if (!arg)
 			return 0;
-		if (*arg & IORING_FSYNC_DATASYNC)
-			nrs[0] = uop->alt[t];
-		return 1;
+		nrs[0] = nr[!!(*arg & IORING_FSYNC_DATASYNC)];
+		break;
 	case SC_UOP_CMD:
 		if (!arg)
 			return 0;
+		nrs[0] = nr[0];
 		if (*arg == SOCKET_URING_OP_GETSOCKOPT)
-			nrs[1] = sc_getsockopt[t];
+			nrs[n++] = sc_getsockopt[abi];
 		else if (*arg == SOCKET_URING_OP_SETSOCKOPT)
-			nrs[1] = sc_setsockopt[t];
-		else
-			return 1;
-		return 2;
+			nrs[n++] = sc_setsockopt[abi];
+		break;
 	default:
 		return arg ? 0 : SC_URING_UNMAPPED;
 	}
+	/* A call the table lacks (see sc_uring_init()) cannot be checked. */
+	for (i = 0; i < n; i++)
+		if ((int)nrs[i] < 0)
+			return SC_URING_UNMAPPED;
+	return n;
 }
 
 /**
@@ -243,13 +235,47 @@ static int sc_uop_calls(const struct sc_uop *uop, enum sc_abi abi,
  */
 int sc_uring_calls(u8 op, enum sc_abi abi, const u64 *arg, unsigned int *nrs)
 {
-	build_check_uops();
 	if (op >= IORING_OP_LAST || abi >= SC_NR_ABIS)
 		return SC_URING_UNMAPPED;
-	return sc_uop_calls(&sc_uops[array_index_nospec(op, IORING_OP_LAST)],
-			    array_index_nospec(abi, SC_NR_ABIS), arg, nrs);
+	op = array_index_nospec(op, IORING_OP_LAST);
+	abi = array_index_nospec(abi, SC_NR_ABIS);
+	return sc_uop_calls(&sc_uops[op], sc_uop_nr[op][abi], abi, arg, nrs);
+}
+
+/* The number of call @name, else @name2, in table @abi; -1 for none. */
+static int __init sc_uop_lookup(enum sc_abi abi, const char *name,
+				const char *name2)
+{
+	int nr = name ? sc_lookup(abi, name) : -ENOENT;
+
+	if (nr < 0 && name2)
+		nr = sc_lookup(abi, name2);
+	return nr < 0 ? -1 : nr;
+}
+
+/**
+ * sc_uring_init() - look the calls of the opcodes up in every table
+ *
+ * Context: early_initcall, after sc_tables_init().
+ */
+void __init sc_uring_init(void)
+{
+	const struct sc_uop *uop;
+	unsigned int op;
+	int abi;
+
+	build_check_uops();
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (op = 0; op < IORING_OP_LAST; op++) {
+			uop = &sc_uops[op];
+			sc_uop_nr[op][abi][0] = sc_uop_lookup(abi, uop->name, uop->name2);
+			sc_uop_nr[op][abi][1] = sc_uop_lookup(abi, uop->alt, NULL);
+		}
+		sc_getsockopt[abi] = sc_uop_lookup(abi, "getsockopt", NULL);
+		sc_setsockopt[abi] = sc_uop_lookup(abi, "setsockopt", NULL);
+	}
 }
 
 #ifdef CONFIG_CGROUP_SYSCALLS_KUNIT_TEST
-#include "syscalls_cgroup_uring_test.c"
+#include "uring_test.c"
 #endif

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the io_uring opcode table: included by
- * syscalls_cgroup_uring.c.
+ * KUnit tests of the io_uring opcode table: included by uring.c.
  */
 
 #include <kunit/test.h>
 
+#include "kunit_abis.h"
+
 /*
- * Every opcode has an entry, and each named call exists in its table; an
- * x32 number names the x86_64 call (NRS_X() where x32 has its own).
+ * Every opcode has an entry, and each call it names exists in every table
+ * (sc_uring_init() found it).
  */
 static void sc_test_uring_every_opcode(struct kunit *test)
 {
@@ -23,22 +24,12 @@ static void sc_test_uring_every_opcode(struct kunit *test)
 		if (uop->kind == SC_UOP_NONE || uop->kind == SC_UOP_MISSING)
 			continue;
 		for (t = 0; t < SC_NR_ABIS; t++) {
-			KUNIT_EXPECT_NOT_NULL_MSG(test, sc_name(t, uop->nr[t]),
-						  "%s: %s %u", io_uring_get_opcode(op),
-						  sc_abi_name[t], uop->nr[t]);
+			KUNIT_EXPECT_LE_MSG(test, 0, sc_uop_nr[op][t][0], "%s: no %s in %s",
+					    io_uring_get_opcode(op), uop->name,
+					    sc_abis[t].name);
 			if (uop->kind == SC_UOP_POS || uop->kind == SC_UOP_SYNC)
-				KUNIT_EXPECT_NOT_NULL(test, sc_name(t, uop->alt[t]));
+				KUNIT_EXPECT_LE(test, 0, sc_uop_nr[op][t][1]);
 		}
-#ifdef CONFIG_X86_64
-		KUNIT_EXPECT_STREQ_MSG(test, sc_name(SC_ABI_X32, uop->nr[SC_ABI_X32]) ?: "",
-				       sc_name(SC_ABI_X86_64, uop->nr[SC_ABI_X86_64]) ?: "-",
-				       "%s: x32 %u", io_uring_get_opcode(op),
-				       uop->nr[SC_ABI_X32]);
-		if (uop->kind == SC_UOP_POS || uop->kind == SC_UOP_SYNC)
-			KUNIT_EXPECT_STREQ(test,
-					   sc_name(SC_ABI_X32, uop->alt[SC_ABI_X32]) ?: "",
-					   sc_name(SC_ABI_X86_64, uop->alt[SC_ABI_X86_64]) ?: "-");
-#endif
 	}
 }
 
@@ -83,8 +74,8 @@ static void sc_test_uring_calls(struct kunit *test)
 	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_IA32, BEFORE, "openat", "");
 	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_X32, BEFORE, "openat", "");
 	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_NATIVE, AFTER(0), "", "");
-	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[SC_ABI_IA32], 295);
-	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_OPENAT].nr[SC_X32],
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][SC_ABI_IA32][0], 295);
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][SC_X32][0],
 			IS_ENABLED(CONFIG_X86_64) ? 257 : 295);
 	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_NATIVE, BEFORE, fadvise, "");
 	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_IA32, BEFORE, "fadvise64_64", "");
@@ -99,7 +90,7 @@ static void sc_test_uring_calls(struct kunit *test)
 	sc_test_uring_expect(test, IORING_OP_WRITEV, SC_ABI_NATIVE, AFTER(-1), "writev", "");
 	/* An x32 ring's readv is x32's own 515, not x86_64's 19. */
 	sc_test_uring_expect(test, IORING_OP_READV, SC_X32, AFTER(-1), "readv", "");
-	KUNIT_EXPECT_EQ(test, sc_uops[IORING_OP_READV].nr[SC_X32],
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_READV][SC_X32][0],
 			IS_ENABLED(CONFIG_X86_64) ? 515 : 145);
 
 	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE, BEFORE, "", "");
@@ -127,15 +118,20 @@ static void sc_test_uring_calls(struct kunit *test)
 static void sc_test_uring_unmapped(struct kunit *test)
 {
 	const struct sc_uop missing = {}, unknown = { .kind = 0xff };
+	const int nr[2] = { 0, 0 }, none[2] = { -1, -1 };
+	const struct sc_uop call = { .kind = SC_UOP_CALL, .name = "?" };
 	unsigned int nrs[SC_URING_MAX_CALLS], op, abi;
 	int before, after;
 
 	KUNIT_EXPECT_EQ(test, SC_URING_UNMAPPED, -EACCES);
-	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, SC_ABI_NATIVE, BEFORE, nrs),
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, nr, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
-	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, SC_ABI_IA32, BEFORE, nrs),
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, nr, SC_ABI_IA32, BEFORE, nrs),
 			SC_URING_UNMAPPED);
-	KUNIT_EXPECT_EQ(test, sc_uop_calls(&unknown, SC_ABI_NATIVE, BEFORE, nrs),
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&unknown, nr, SC_ABI_NATIVE, BEFORE, nrs),
+			SC_URING_UNMAPPED);
+	/* A call its table lacks. */
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&call, none, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
 	KUNIT_EXPECT_EQ(test, sc_uring_calls(IORING_OP_LAST, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
@@ -153,7 +149,7 @@ static void sc_test_uring_unmapped(struct kunit *test)
 			before = sc_uring_calls(op, abi, BEFORE, nrs);
 			after = sc_uring_calls(op, abi, AFTER(0), nrs);
 			KUNIT_EXPECT_LE_MSG(test, 0, before, "opcode %u (%s) refused in %s",
-					    op, io_uring_get_opcode(op), sc_abi_name[abi]);
+					    op, io_uring_get_opcode(op), sc_abis[abi].name);
 			KUNIT_EXPECT_LE(test, 0, after);
 			KUNIT_EXPECT_EQ_MSG(test, !!before + !!after,
 					    sc_uops[op].kind != SC_UOP_NONE,

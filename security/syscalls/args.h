@@ -1,30 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * System call controller: argument conditions, their terms and their text
- * form. Internal to security/syscalls_cgroup*.c.
+ * form. See args.c.
  */
-#ifndef _SECURITY_SYSCALLS_CGROUP_ARGS_H
-#define _SECURITY_SYSCALLS_CGROUP_ARGS_H
+#ifndef _SECURITY_SYSCALLS_ARGS_H
+#define _SECURITY_SYSCALLS_ARGS_H
 
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
-#include "syscalls_cgroup_policy.h"
+#include "policy.h"
 
 struct pt_regs;
-
-/* Conditions in one parenthesis of an item. */
-#define SC_COND_MAX		8
-/* Terms of one call in a cgroup's own policy, and their conditions. */
-#define SC_CALL_TERMS_MAX	32
-#define SC_CALL_CONDS_MAX	128
-/*
- * The same in any finished policy, an effective one included (the
- * ancestors' terms, then the cgroup's own): four own policies' worth, so
- * that memory grows with the number of cgroups, not with its square.
- */
-#define SC_EFF_TERMS_MAX	(4 * SC_CALL_TERMS_MAX)
-#define SC_EFF_CONDS_MAX	(4 * SC_CALL_CONDS_MAX)
 
 /* Comparison operators, in the order sc_parse_cond() tries them. */
 enum sc_op {
@@ -152,4 +139,4 @@ void sc_args_show(struct seq_file *sf, const struct sc_policy *pol,
 u16 sc_args_act(const struct sc_args *args, enum sc_abi abi, unsigned int nr,
 		const struct pt_regs *regs);
 
-#endif /* _SECURITY_SYSCALLS_CGROUP_ARGS_H */
+#endif /* _SECURITY_SYSCALLS_ARGS_H */

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System call controller (cgroup v1 and v2): the cgroup interface.
+ *
+ * Restricts the system calls the tasks of a cgroup and of all its
+ * descendants may make, live; see Documentation/admin-guide/cgroup-v1/syscalls.rst
+ * for the files and their rules. This file holds the cgroup's life cycle,
+ * the moves and forks of tasks, and the control files but the texts
+ * (write.c). The effective policies are computed in hierarchy.c and
+ * enforced by the entry check, entry.c; policies themselves are policy.c.
+ */
+
+#define pr_fmt(fmt) "syscalls_cgroup: " fmt
+
+#include <linux/capability.h>
+#include <linux/cgroup.h>
+#include <linux/kernfs.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/syscalls_cgroup.h>
+
+#include "cgroup.h"
+#include "uring.h"
+
+/* Per-cgroup state, in a cache of its own. */
+static struct kmem_cache *sc_cache __ro_after_init;
+
+static struct cgroup_subsys_state *
+syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
+{
+	struct syscalls_cgroup *sc;
+
+	/* The root comes first, at boot (cgroup_init()), before any other. */
+	if (!parent_css)
+		sc_cache = KMEM_CACHE(syscalls_cgroup, SLAB_ACCOUNT | SLAB_PANIC);
+	sc = kmem_cache_zalloc(sc_cache, GFP_KERNEL);
+	if (!sc)
+		return ERR_PTR(-ENOMEM);
+	INIT_LIST_HEAD(&sc->flip);
+	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
+	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
+	return &sc->css;
+}
+
+/*
+ * A new cgroup starts with its parent's effective policy as its own, and
+ * with its parent's syscalls.from: its effective policy is its parent's, no
+ * larger. Only its @pre below an exec-mode ancestor is composed, and a
+ * mkdir fails with E2BIG where that would pass the bound.
+ */
+static int syscalls_css_online(struct cgroup_subsys_state *css)
+{
+	struct syscalls_cgroup *sc = css_sc(css);
+	struct syscalls_cgroup *parent = sc_parent(sc);
+	struct sc_policy *pre = NULL;
+	int ret = 0;
+
+	lockdep_assert_held(&cgroup_mutex);
+	mutex_lock(&syscalls_mutex);
+	if (parent) {
+		if (parent->exec)
+			pre = sc_policy_get(sc_pre(parent));
+		else
+			ret = sc_policy_compose(sc_pre(parent), sc_eff(parent), &pre);
+		if (ret)
+			goto out;
+		sc->own = sc_policy_get(sc_eff(parent));
+		rcu_assign_pointer(sc->eff, sc_policy_get(sc_eff(parent)));
+		rcu_assign_pointer(sc->pre, pre);
+		sc->exec = parent->exec;
+		sc->rec = parent->rec;
+		sc->rec_up = parent->rec;
+		sc->restricted = parent->restricted;
+	}
+	sc->online = true;
+out:
+	mutex_unlock(&syscalls_mutex);
+	return ret;
+}
+
+static void syscalls_css_offline(struct cgroup_subsys_state *css)
+{
+	mutex_lock(&syscalls_mutex);
+	css_sc(css)->online = false;
+	mutex_unlock(&syscalls_mutex);
+}
+
+static void syscalls_css_free(struct cgroup_subsys_state *css)
+{
+	struct syscalls_cgroup *sc = css_sc(css);
+
+	cancel_delayed_work_sync(&sc->notify_work);
+	sc_policy_put(sc->own);
+	sc_policy_put(rcu_dereference_protected(sc->eff, true));
+	sc_policy_put(rcu_dereference_protected(sc->pre, true));
+	kfree(sc->counts);
+	kmem_cache_free(sc_cache, sc);
+}
+
+/**
+ * sc_check_move() - refuse escapes from a restriction on v1
+ * @src: the cgroup a task leaves
+ * @dst: the cgroup it enters
+ * @waits: the task has not exec'd since it entered an exec-mode cgroup
+ *
+ * cgroup v1 lets a task move itself or a task of its uid anywhere it may
+ * write the tasks file. The policy the task follows after the move (@pre
+ * of @dst if it waits for an execve then, otherwise @eff) must cover the
+ * one it follows now. Without CAP_SYS_ADMIN, which could rewrite the
+ * policy anyway, such a move fails. The capability is looked at only
+ * then, and quietly: no PF_SUPERPRIV, no audit record. A move the kernel
+ * makes itself (cpuset moving tasks out of a cgroup that lost its last CPU,
+ * when co-mounted with this controller) runs in a kernel thread, which has
+ * the capability.
+ *
+ * Context: cgroup_mutex held.
+ * Return: 0, or -EPERM.
+ */
+static int sc_check_move(struct syscalls_cgroup *src, struct syscalls_cgroup *dst,
+			 bool waits)
+{
+	struct sc_policy *before, *after;
+
+	lockdep_assert_held(&cgroup_mutex);
+	before = waits ? sc_pre(src) : sc_eff(src);
+	after = waits || sc_enters(src, dst) ? sc_pre(dst) : sc_eff(dst);
+	if (sc_policy_covers(after, before))
+		return 0;
+	return has_capability_noaudit(current, CAP_SYS_ADMIN) ? 0 : -EPERM;
+}
+
+/**
+ * syscalls_can_attach() - check a migration
+ * @tset: the tasks to move and their destinations
+ *
+ * On v1, refuses escapes (sc_check_move()). On v2 the cgroup core lets
+ * only a writer of the common ancestor's cgroup.procs move a task, and the
+ * destination's policy covers that ancestor's: @eff does by inheritance,
+ * and so does @pre, as a task waits only for the exec-mode cgroups below
+ * the ancestor (sc_enters() looks from the outermost one).
+ *
+ * Marks with SYSCALL_WORK_SYSCALLS_CGROUP_ENTER the tasks that enter an
+ * exec-mode subtree, for syscalls_attach(): it can no longer see where
+ * they came from. The mark of every task of @tset is set or cleared here,
+ * and read only by the attach of the same migration, under the same
+ * cgroup_mutex.
+ *
+ * Context: cgroup_mutex held.
+ * Return: 0, or -EPERM for a move that would weaken a restriction.
+ */
+static int syscalls_can_attach(struct cgroup_taskset *tset)
+{
+	struct cgroup_subsys_state *css;
+	struct task_struct *task;
+	int ret;
+
+	lockdep_assert_held(&cgroup_mutex);
+	cgroup_taskset_for_each(task, css, tset) {
+		struct syscalls_cgroup *src = css_sc(task_css(task, syscalls_cgrp_id));
+		struct syscalls_cgroup *dst = css_sc(css);
+
+		if (sc_enters(src, dst))
+			set_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+		else
+			clear_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+		if (cgroup_subsys_on_dfl(syscalls_cgrp_subsys))
+			continue;
+		ret = sc_check_move(src, dst, test_task_syscall_work(task, SYSCALLS_CGROUP_EXEC));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void syscalls_attach(struct cgroup_taskset *tset)
+{
+	struct cgroup_subsys_state *css;
+	struct task_struct *task;
+
+	lockdep_assert_held(&cgroup_mutex);
+	cgroup_taskset_for_each(task, css, tset) {
+		if (test_task_syscall_work(task, SYSCALLS_CGROUP_ENTER)) {
+			clear_task_syscall_work(task, SYSCALLS_CGROUP_ENTER);
+			set_task_syscall_work(task, SYSCALLS_CGROUP_EXEC);
+		}
+		sc_sync_task(task, css_sc(css)->restricted);
+	}
+}
+
+/*
+ * The child copied its parent's work bits; make ours match its cgroup. A
+ * child made by clone3(CLONE_INTO_CGROUP) (v2 only) may enter an exec-mode
+ * subtree as it is made; who may do that is the cgroup core's decision, as
+ * for a move (see syscalls_can_attach()). Lock-free: @restricted only changes with
+ * cgroup_threadgroup_rwsem held for writing, and the forking task (current)
+ * holds it for reading.
+ */
+static void syscalls_fork(struct task_struct *task)
+{
+	struct syscalls_cgroup *sc, *parent;
+
+	percpu_rwsem_assert_held(&cgroup_threadgroup_rwsem);
+	rcu_read_lock();
+	sc = css_sc(task_css(task, syscalls_cgrp_id));
+	parent = css_sc(task_css(current, syscalls_cgrp_id));
+	if (sc != parent && sc_enters(parent, sc))
+		set_task_syscall_work(task, SYSCALLS_CGROUP_EXEC);
+	sc_sync_task(task, READ_ONCE(sc->restricted));
+	rcu_read_unlock();
+}
+
+/* syscalls.deny and syscalls.allow: the RFC's lists of numbers. */
+static int syscalls_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	bool allowed = seq_cft(sf)->private == SC_FILE_ALLOW;
+	struct sc_policy *eff;
+	unsigned int nr;
+	int abi;
+
+	mutex_lock(&syscalls_mutex);
+	eff = sc_policy_get(sc_eff(sc));
+	mutex_unlock(&syscalls_mutex);
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		const char *prefix = abi == SC_ABI_NATIVE ? "" : sc_abis[abi].name;
+		const char *sep = abi == SC_ABI_NATIVE ? "" : ":";
+
+		for (nr = 0; nr < sc_abis[abi].nr; nr++)
+			if (!sc_policy_act(eff, abi, nr) == allowed)
+				seq_printf(sf, "%s%s%u\n", prefix, sep, nr);
+	}
+	sc_policy_put(eff);
+	return 0;
+}
+
+/* syscalls.policy: the effective policy as statements. */
+static int syscalls_policy_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_policy *eff;
+
+	mutex_lock(&syscalls_mutex);
+	eff = sc_policy_get(sc_eff(sc));
+	mutex_unlock(&syscalls_mutex);
+	sc_show_policy(sf, eff);
+	sc_policy_put(eff);
+	return 0;
+}
+
+static int syscalls_record_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%d\n", READ_ONCE(css_sc(seq_css(sf))->recording));
+	return 0;
+}
+
+/* syscalls.used: the recorded calls, as items on one line. */
+static int syscalls_used_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_set used;
+	int abi, i;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
+			used.map[abi][i] = READ_ONCE(sc->used.map[abi][i]);
+	sc_show_items(sf, &used);
+	return 0;
+}
+
+static u64 sc_total(struct syscalls_cgroup *sc)
+{
+	return atomic64_read(&sc->total);
+}
+
+/* syscalls.stat: "total N", then "abi nr name count action" per call. */
+static int syscalls_stat_show(struct seq_file *sf, void *v)
+{
+	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
+	struct sc_counts *counts = READ_ONCE(sc->counts);
+	unsigned int nr, n;
+	char what[24];
+	int abi;
+
+	seq_printf(sf, "total %llu\n", sc_total(sc));
+	if (!counts)
+		return 0;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < sc_abis[abi].nr; nr++) {
+			n = atomic_read(&counts->n[abi][nr]);
+			if (!n)
+				continue;
+			sc_format_act(what, sizeof(what), READ_ONCE(counts->last[abi][nr]),
+				      "errno=");
+			seq_printf(sf, "%s %u %s %u %s\n", sc_abis[abi].name, nr,
+				   sc_name_or(abi, nr), n, what);
+		}
+	}
+	return 0;
+}
+
+/* syscalls.events: "denied N"; modified (poll, inotify) on denials. */
+static int syscalls_events_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "denied %llu\n", sc_total(css_sc(seq_css(sf))));
+	return 0;
+}
+
+/*
+ * Check a writer: on v1 it needs CAP_SYS_ADMIN, and so did the opener of
+ * the file; on v2 the file's permission, checked when it was opened,
+ * decides. The text may not hold a NUL.
+ */
+int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes)
+{
+	/* Both: a descriptor handed on must not carry the opener's power. */
+	if (!cgroup_subsys_on_dfl(syscalls_cgrp_subsys) &&
+	    (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
+	     !capable(CAP_SYS_ADMIN)))
+		return -EPERM;
+	/* Text only: a NUL inside the write would hide what follows it. */
+	if (memchr(buf, '\0', nbytes))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Take cgroup_mutex as the cgroup core's own files do, so that no task
+ * migrates while a change walks tasks (see sc_flip()), then syscalls_mutex.
+ * Meanwhile the file's active reference is released, so that a removal of
+ * the cgroup, which holds cgroup_mutex while it waits for writers to leave
+ * its files, does not wait for this one; a reference on the css keeps it.
+ * Returns -ENODEV, with nothing held, for a cgroup being removed.
+ */
+int sc_write_lock(struct kernfs_open_file *of)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+
+	css_get(&sc->css);
+	kernfs_break_active_protection(of->kn);
+	cgroup_lock();
+	mutex_lock(&syscalls_mutex);
+	if (sc->online)
+		return 0;
+	mutex_unlock(&syscalls_mutex);
+	cgroup_unlock();
+	kernfs_unbreak_active_protection(of->kn);
+	css_put(&sc->css);
+	return -ENODEV;
+}
+
+/* Enter a write of a one-word file: sc_write_check(), sc_write_lock(). */
+static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
+{
+	return sc_write_check(of, buf, nbytes) ?: sc_write_lock(of);
+}
+
+void sc_write_end(struct kernfs_open_file *of)
+{
+	mutex_unlock(&syscalls_mutex);
+	cgroup_unlock();
+	kernfs_unbreak_active_protection(of->kn);
+	css_put(of_css(of));
+}
+
+/* syscalls.record: "1" starts recording, "0" stops. */
+static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
+				     size_t nbytes, loff_t off)
+{
+	unsigned int on;
+	int ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	ret = kstrtouint(strim(buf), 10, &on);
+	if (!ret && on > 1)
+		ret = -EINVAL;
+	if (!ret)
+		sc_set_recording(css_sc(of_css(of)), on);
+	sc_write_end(of);
+	return ret ? -EINVAL : nbytes;
+}
+
+/* syscalls.used: any write clears the record. */
+static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
+				   size_t nbytes, loff_t off)
+{
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	int abi, i, ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
+			WRITE_ONCE(sc->used.map[abi][i], 0);
+	sc_write_end(of);
+	return nbytes;
+}
+
+static const char * const sc_from_names[] = { "call", "exec" };
+
+static int syscalls_from_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%s\n", sc_from_names[READ_ONCE(css_sc(seq_css(sf))->exec)]);
+	return 0;
+}
+
+/**
+ * syscalls_from_write() - write handler of syscalls.from
+ * @of: the open file
+ * @buf: "call" or "exec", a newline allowed
+ * @nbytes: its length
+ * @off: ignored
+ *
+ * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Return: @nbytes, or -EINVAL for another word, or an error of
+ * sc_write_begin() or sc_set_exec(); the mode is unchanged after any error.
+ */
+static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
+				   size_t nbytes, loff_t off)
+{
+	int ret;
+
+	ret = sc_write_begin(of, buf, nbytes);
+	if (ret)
+		return ret;
+	ret = sysfs_match_string(sc_from_names, buf);
+	if (ret >= 0)
+		ret = sc_set_exec(css_sc(of_css(of)), ret == 1);
+	sc_write_end(of);
+	return ret < 0 ? ret : nbytes;
+}
+
+static struct cftype syscalls_files[] = {
+	{
+		.name = "allow",
+		.seq_show = syscalls_show,
+		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
+		.private = SC_FILE_ALLOW,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "deny",
+		.seq_show = syscalls_show,
+		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
+		.private = SC_FILE_DENY,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "policy",
+		.seq_show = syscalls_policy_show,
+		.write = syscalls_write,
+		.open = syscalls_text_open,
+		.release = syscalls_text_release,
+		.flush = syscalls_flush,
+		.private = SC_FILE_POLICY,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "record",
+		.seq_show = syscalls_record_show,
+		.write = syscalls_record_write,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "used",
+		.seq_show = syscalls_used_show,
+		.write = syscalls_used_write,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "stat",
+		.seq_show = syscalls_stat_show,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "events",
+		.seq_show = syscalls_events_show,
+		.file_offset = offsetof(struct syscalls_cgroup, events),
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "from",
+		.seq_show = syscalls_from_show,
+		.write = syscalls_from_write,
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{ }	/* terminate */
+};
+
+struct cgroup_subsys syscalls_cgrp_subsys = {
+	.css_alloc	= syscalls_css_alloc,
+	.css_online	= syscalls_css_online,
+	.css_offline	= syscalls_css_offline,
+	.css_free	= syscalls_css_free,
+	.can_attach	= syscalls_can_attach,
+	.attach		= syscalls_attach,
+	.fork		= syscalls_fork,
+	.legacy_cftypes	= syscalls_files,
+	.dfl_cftypes	= syscalls_files,
+	.threaded	= true,
+};
+
+static int __init syscalls_cgroup_init(void)
+{
+	sc_tables_init();
+	sc_restart_init();
+	sc_uring_init();
+	return 0;
+}
+early_initcall(syscalls_cgroup_init);

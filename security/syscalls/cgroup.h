@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * System call controller: the state of a cgroup, shared by the cgroup
+ * interface (cgroup.c, write.c), the hierarchy (hierarchy.c) and the entry
+ * check (entry.c).
+ */
+#ifndef _SECURITY_SYSCALLS_CGROUP_H
+#define _SECURITY_SYSCALLS_CGROUP_H
+
+#include <linux/atomic.h>
+#include <linux/cgroup.h>
+#include <linux/kernfs.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/ratelimit.h>
+#include <linux/workqueue.h>
+
+#include "policy.h"
+
+/* Denials per call, and the action of the latest; allocated at the first. */
+struct sc_counts {
+	atomic_t n[SC_NR_ABIS][SC_MAX_NR];
+	u16 last[SC_NR_ABIS][SC_MAX_NR];
+};
+
+/*
+ * struct syscalls_cgroup - per-cgroup state
+ * @css:	the cgroup subsystem state
+ * @eff:	effective policy: @own combined with the parent's @eff; NULL
+ *		when no call has an action
+ * @rec:	the nearest cgroup, this one or an ancestor, that records;
+ *		NULL if none
+ * @own:	this cgroup's own policy (a copy of the parent's effective
+ *		one when it was created, changed by its own writes)
+ * @next:	sc_propagate(): the new @eff, while @pending
+ * @pre:	the policy of tasks that entered an exec-mode cgroup and have not
+ *		exec'd since: @pre of the parent, combined with @own unless
+ *		@exec; the same object as @eff where no ancestor is in exec mode
+ * @pre_next:	sc_propagate(): the new @pre, while @pending
+ * @rec_up:	for a recording cgroup, the nearest recording ancestor
+ * @recording:	syscalls.record is 1
+ * @exec:	syscalls.from is "exec"; copied from the parent at creation
+ * @pending:	sc_propagate() computed @next
+ * @restricted:	@eff or @rec is set, so the tasks carry the work bit
+ * @online:	css_online() has run and css_offline() has not
+ * @counts_failed: the allocation of @counts failed; never tried again
+ * @flip:	entry of the lists of sc_propagate() and sc_flip()
+ * @counts:	denials per call made by this cgroup's tasks; allocated at
+ *		the first denial (charged to its memory cgroup), freed with
+ *		the css
+ * @total:	denials in all (log events included)
+ * @events:	syscalls.events, notified from @notify_work
+ * @notify_work: runs cgroup_file_notify() outside the denied call, at most
+ *		once per SC_NOTIFY_DELAY
+ * @log_rs:	rate limit of the kernel log line, per cgroup
+ * @used:	calls made below this cgroup while it recorded
+ *
+ * Locking: @eff, @pre, @rec, @own, @next, @pre_next, @rec_up, @recording,
+ * @exec, @pending, @online and @flip change with cgroup_mutex and
+ * syscalls_mutex held; so does
+ * @restricted, and while it changes on a cgroup with tasks,
+ * cgroup_threadgroup_rwsem is held for writing too. So attach
+ * (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
+ * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
+ * path reads @eff, @pre, @rec and @rec_up under RCU only, fork @exec with
+ * READ_ONCE(): policies are published with rcu_assign_pointer() before the
+ * work bit is set on a task (smp_mb__before_atomic() in sc_sync_task()
+ * orders the two), and every reader that saw the bit finds its cgroup with
+ * sc_current(), which issues the pairing smp_rmb(). @used is set with
+ * atomic bit operations.
+ * Policies and the css are freed after an RCU grace period.
+ */
+struct syscalls_cgroup {
+	struct cgroup_subsys_state css;
+	struct sc_policy __rcu *eff;
+	struct syscalls_cgroup *rec;
+	struct sc_policy *own;
+	struct sc_policy *next;
+	struct sc_policy __rcu *pre;
+	struct sc_policy *pre_next;
+	struct syscalls_cgroup *rec_up;
+	bool recording;
+	bool exec;
+	bool pending;
+	bool restricted;
+	bool online;
+	bool counts_failed;
+	struct list_head flip;
+	struct sc_counts *counts;
+	atomic64_t total;
+	struct cgroup_file events;
+	struct delayed_work notify_work;
+	struct ratelimit_state log_rs;
+	struct sc_set used;
+};
+
+/*
+ * Serialises policy changes with the readers of the control files. Taken
+ * after cgroup_mutex, before cgroup_threadgroup_rwsem.
+ */
+extern struct mutex syscalls_mutex;
+
+enum sc_file {
+	SC_FILE_ALLOW,
+	SC_FILE_DENY,
+	SC_FILE_POLICY,
+};
+
+static inline struct syscalls_cgroup *css_sc(struct cgroup_subsys_state *css)
+{
+	return container_of(css, struct syscalls_cgroup, css);
+}
+
+static inline struct syscalls_cgroup *sc_parent(struct syscalls_cgroup *sc)
+{
+	return sc->css.parent ? css_sc(sc->css.parent) : NULL;
+}
+
+/*
+ * The effective policy, for a writer (who holds both locks), a reader of the
+ * control files (syscalls_mutex) or attach (cgroup_mutex).
+ */
+static inline struct sc_policy *sc_eff(struct syscalls_cgroup *sc)
+{
+	return rcu_dereference_protected(sc->eff, lockdep_is_held(&syscalls_mutex) ||
+					 lockdep_is_held(&cgroup_mutex));
+}
+
+/* The policy of tasks that have not exec'd since entering; as sc_eff(). */
+static inline struct sc_policy *sc_pre(struct syscalls_cgroup *sc)
+{
+	return rcu_dereference_protected(sc->pre, lockdep_is_held(&syscalls_mutex) ||
+					 lockdep_is_held(&cgroup_mutex));
+}
+
+/* hierarchy.c */
+void sc_sync_task(struct task_struct *task, bool restricted);
+int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own);
+void sc_set_recording(struct syscalls_cgroup *root, bool on);
+int sc_set_exec(struct syscalls_cgroup *sc, bool exec);
+bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst);
+
+/* entry.c */
+void sc_notify_fn(struct work_struct *work);
+const char *sc_name_or(enum sc_abi abi, unsigned int nr);
+void __init sc_restart_init(void);
+
+/* cgroup.c */
+int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes);
+int sc_write_lock(struct kernfs_open_file *of);
+void sc_write_end(struct kernfs_open_file *of);
+
+/* write.c */
+int syscalls_text_open(struct kernfs_open_file *of);
+void syscalls_text_release(struct kernfs_open_file *of);
+ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
+		       loff_t off);
+int syscalls_flush(struct kernfs_open_file *of, void *id);
+
+#endif /* _SECURITY_SYSCALLS_CGROUP_H */
