@@ -227,11 +227,11 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 
 /* ---- drafts ------------------------------------------------------------------- */
 
-static struct sc_draft *sc_draft_get(struct sc_policy *pol)
+static struct sc_draft *sc_draft_get(struct sc_builder *b)
 {
-	if (!pol->draft)
-		pol->draft = kvzalloc(sizeof(*pol->draft), GFP_KERNEL_ACCOUNT);
-	return pol->draft;
+	if (!b->draft)
+		b->draft = kvzalloc(sizeof(*b->draft), GFP_KERNEL_ACCOUNT);
+	return b->draft;
 }
 
 static struct sc_dterm *sc_dterm_new(u16 act, const struct sc_cond *cond,
@@ -268,27 +268,27 @@ static void sc_draft_link(struct sc_draft *d, enum sc_abi abi, unsigned int nr,
  * Turn the unconditional action a call has in sc_policy.act, if any, into
  * its first term, so that later terms can be put before or around it.
  */
-static int sc_draft_unfold(struct sc_policy *pol, enum sc_abi abi,
+static int sc_draft_unfold(struct sc_builder *b, enum sc_abi abi,
 			   unsigned int nr)
 {
-	struct sc_draft *d = pol->draft;
+	struct sc_draft *d = b->draft;
 	struct sc_dterm *t;
 
-	if (pol->act[abi][nr] == SC_ACT_ALLOW)
+	if (b->act[abi][nr] == SC_ACT_ALLOW)
 		return 0;
-	t = sc_dterm_new(pol->act[abi][nr], NULL, 0, 0, 0);
+	t = sc_dterm_new(b->act[abi][nr], NULL, 0, 0, 0);
 	if (!t)
 		return -ENOMEM;
 	t->next = d->head[abi][nr];
 	d->head[abi][nr] = t;
 	d->nterms[abi][nr]++;
-	pol->act[abi][nr] = SC_ACT_ALLOW;
+	b->act[abi][nr] = SC_ACT_ALLOW;
 	return 0;
 }
 
 /**
  * sc_draft_deny() - append a conditioned term to a call of a policy
- * @pol: a policy being written
+ * @b: a policy being written
  * @abi: the call's table
  * @nr: its number
  * @act: the action
@@ -298,10 +298,10 @@ static int sc_draft_unfold(struct sc_policy *pol, enum sc_abi abi,
  * Return: 0, -ENOMEM, or -E2BIG past SC_CALL_TERMS_MAX terms or
  * SC_CALL_CONDS_MAX conditions for the call.
  */
-int sc_draft_deny(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+int sc_draft_deny(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		  u16 act, const struct sc_item_conds *ic)
 {
-	struct sc_draft *d = sc_draft_get(pol);
+	struct sc_draft *d = sc_draft_get(b);
 	struct sc_dterm *t;
 
 	if (!d)
@@ -318,7 +318,7 @@ int sc_draft_deny(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
 
 /**
  * sc_draft_allow() - exempt a call from a policy's own terms when @ic holds
- * @pol: a policy being written
+ * @b: a policy being written
  * @abi: the call's table
  * @nr: its number
  * @ic: the conditions: a "when" group only
@@ -328,21 +328,21 @@ int sc_draft_deny(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
  * Context: Process context; may sleep.
  * Return: 0, -ENOMEM, or -E2BIG past SC_CALL_CONDS_MAX conditions.
  */
-int sc_draft_allow(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+int sc_draft_allow(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		   const struct sc_item_conds *ic)
 {
-	struct sc_draft *d = sc_draft_get(pol);
+	struct sc_draft *d = sc_draft_get(b);
 	struct sc_dterm **link, *t;
 	unsigned int n;
 	int ret;
 
 	if (!d)
 		return -ENOMEM;
-	n = d->nterms[abi][nr] + (pol->act[abi][nr] != SC_ACT_ALLOW);
+	n = d->nterms[abi][nr] + (b->act[abi][nr] != SC_ACT_ALLOW);
 	if (n > SC_CALL_TERMS_MAX ||
 	    d->nconds[abi][nr] + n * ic->nwhen > SC_CALL_CONDS_MAX)
 		return -E2BIG;
-	ret = sc_draft_unfold(pol, abi, nr);
+	ret = sc_draft_unfold(b, abi, nr);
 	if (ret)
 		return ret;
 	for (link = &d->head[abi][nr]; *link; link = &t->next) {
@@ -363,7 +363,7 @@ int sc_draft_allow(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
 
 /**
  * sc_draft_drop() - remove every term of a call
- * @pol: a policy being written
+ * @b: a policy being written
  * @abi: the call's table
  * @nr: its number
  *
@@ -371,9 +371,9 @@ int sc_draft_allow(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
  *
  * Context: Any context.
  */
-void sc_draft_drop(struct sc_policy *pol, enum sc_abi abi, unsigned int nr)
+void sc_draft_drop(struct sc_builder *b, enum sc_abi abi, unsigned int nr)
 {
-	struct sc_draft *d = pol->draft;
+	struct sc_draft *d = b->draft;
 	struct sc_dterm *t;
 
 	if (!d)
@@ -400,19 +400,19 @@ static unsigned int sc_term_nconds(const struct sc_cond *c,
 
 /**
  * sc_draft_append() - append another policy's terms of a call
- * @pol: a policy being written
+ * @b: a policy being written
  * @abi: the call's table
  * @nr: its number
  * @src: a published policy, or NULL: its terms of the call, or its action
- *	 as an unconditional term, go after those @pol has
+ *	 as an unconditional term, go after those @b has
  *
  * Context: Process context; may sleep.
  * Return: 0 or -ENOMEM.
  */
-int sc_draft_append(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+int sc_draft_append(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		    const struct sc_policy *src)
 {
-	struct sc_draft *d = sc_draft_get(pol);
+	struct sc_draft *d = sc_draft_get(b);
 	const struct sc_term *term;
 	struct sc_dterm *t;
 
@@ -442,22 +442,22 @@ int sc_draft_append(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
 
 /**
  * sc_draft_free() - free the draft of a policy
- * @pol: the policy
+ * @b: the builder
  *
  * Context: Any context.
  */
-void sc_draft_free(struct sc_policy *pol)
+void sc_draft_free(struct sc_builder *b)
 {
 	enum sc_abi abi;
 	unsigned int nr;
 
-	if (!pol->draft)
+	if (!b->draft)
 		return;
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (nr = 0; nr < SC_MAX_NR; nr++)
-			sc_draft_drop(pol, abi, nr);
-	kvfree(pol->draft);
-	pol->draft = NULL;
+			sc_draft_drop(b, abi, nr);
+	kvfree(b->draft);
+	b->draft = NULL;
 }
 
 /* ---- finishing ---------------------------------------------------------------- */
@@ -507,14 +507,14 @@ static void sc_mark_dead(struct sc_dterm *head)
 
 /*
  * Drop the dead terms of a call. A call left with one unconditional term is
- * an unconditioned call: its action goes to sc_policy.act. Sets the action
+ * an unconditioned call: its action goes to @b->act. Sets the action
  * of a conditioned call to the strongest of its terms, the earliest of a
  * kind, for the checks that have no registers.
  */
-static void sc_draft_settle(struct sc_policy *pol, enum sc_abi abi,
-			    unsigned int nr)
+static void sc_draft_settle(struct sc_builder *b, struct sc_set *cond,
+			    enum sc_abi abi, unsigned int nr)
 {
-	struct sc_draft *d = pol->draft;
+	struct sc_draft *d = b->draft;
 	struct sc_dterm **link = &d->head[abi][nr], *t, *first;
 	u16 act = SC_ACT_ALLOW;
 
@@ -533,13 +533,13 @@ static void sc_draft_settle(struct sc_policy *pol, enum sc_abi abi,
 		d->nconds[abi][nr] += t->nconds;
 		link = &t->next;
 	}
-	pol->act[abi][nr] = act;
+	b->act[abi][nr] = act;
 	first = d->head[abi][nr];
 	if (first && !first->next && sc_dterm_always(first))
-		sc_draft_drop(pol, abi, nr);
+		sc_draft_drop(b, abi, nr);
 	if (d->head[abi][nr]) {
-		__set_bit(nr, pol->cond.map[abi]);
-		pol->act[abi][nr] |= SC_ACT_COND;
+		__set_bit(nr, cond->map[abi]);
+		b->act[abi][nr] |= SC_ACT_COND;
 	}
 }
 
@@ -590,22 +590,26 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
 }
 
 /**
- * sc_args_finish() - turn the draft of a policy into its published terms
- * @pol: a policy being written
+ * sc_args_build() - turn the draft of a builder into published terms
+ * @b: a policy being written
+ * @cond: set to the calls that keep terms
+ * @argsp: set to their terms, laid out in one sc_args charged to the
+ *	   writer's memory cgroup; NULL if none
  *
- * Settles every call with terms (sc_draft_settle()), sets @cond, and lays
- * the terms out in one sc_args, charged to the writer's memory cgroup. The
- * draft is freed.
+ * Settles every call with terms (sc_draft_settle()): its action in @b->act
+ * becomes SC_ACT_COND and the strongest of its terms, or the action of its
+ * one unconditional term. The draft is freed.
  *
  * Context: Process context; may sleep.
- * Return: 0, or (the draft is kept: discard the policy)
+ * Return: 0, or (the draft is kept: free the builder)
  * * -E2BIG - a call keeps more than SC_EFF_TERMS_MAX terms or
  *   SC_EFF_CONDS_MAX conditions: an effective policy past its bound
  * * -ENOMEM - out of memory
  */
-int sc_args_finish(struct sc_policy *pol)
+int sc_args_build(struct sc_builder *b, struct sc_set *cond,
+		  struct sc_args **argsp)
 {
-	struct sc_draft *d = pol->draft;
+	struct sc_draft *d = b->draft;
 	u32 nterms = 0, nconds = 0;
 	struct sc_args *args;
 	struct sc_dterm *t;
@@ -613,18 +617,18 @@ int sc_args_finish(struct sc_policy *pol)
 	unsigned int nr;
 	int ret;
 
-	memset(&pol->cond, 0, sizeof(pol->cond));
-	pol->args = NULL;
+	memset(cond, 0, sizeof(*cond));
+	*argsp = NULL;
 	if (!d)
 		return 0;
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for (nr = 0; nr < SC_MAX_NR; nr++) {
 			if (!d->head[abi][nr])
 				continue;
-			ret = sc_draft_unfold(pol, abi, nr);
+			ret = sc_draft_unfold(b, abi, nr);
 			if (ret)
 				return ret;
-			sc_draft_settle(pol, abi, nr);
+			sc_draft_settle(b, cond, abi, nr);
 			if (d->nterms[abi][nr] > SC_EFF_TERMS_MAX ||
 			    d->nconds[abi][nr] > SC_EFF_CONDS_MAX)
 				return -E2BIG;
@@ -642,7 +646,7 @@ int sc_args_finish(struct sc_policy *pol)
 		args->econds = (struct sc_econd *)(args->conds + nconds);
 		args->terms = (struct sc_term *)(args->econds + nconds);
 		for (abi = 0; abi < SC_NR_ABIS; abi++) {
-			for_each_set_bit(nr, pol->cond.map[abi], SC_MAX_NR) {
+			for_each_set_bit(nr, cond->map[abi], SC_MAX_NR) {
 				args->first[abi][nr] = args->nterms;
 				for (t = d->head[abi][nr]; t; t = t->next) {
 					struct sc_term *term = &args->terms[args->nterms++];
@@ -661,9 +665,9 @@ int sc_args_finish(struct sc_policy *pol)
 				}
 			}
 		}
-		pol->args = args;
+		*argsp = args;
 	}
-	sc_draft_free(pol);
+	sc_draft_free(b);
 	return 0;
 }
 

@@ -118,15 +118,16 @@ struct sc_item_conds {
 
 int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 		   char **action);
-int sc_draft_deny(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+int sc_draft_deny(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		  u16 act, const struct sc_item_conds *ic);
-int sc_draft_allow(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+int sc_draft_allow(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		   const struct sc_item_conds *ic);
-void sc_draft_drop(struct sc_policy *pol, enum sc_abi abi, unsigned int nr);
-int sc_draft_append(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
+void sc_draft_drop(struct sc_builder *b, enum sc_abi abi, unsigned int nr);
+int sc_draft_append(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		    const struct sc_policy *src);
-void sc_draft_free(struct sc_policy *pol);
-int sc_args_finish(struct sc_policy *pol);
+void sc_draft_free(struct sc_builder *b);
+int sc_args_build(struct sc_builder *b, struct sc_set *cond,
+		  struct sc_args **argsp);
 bool sc_args_equal(const struct sc_args *a, const struct sc_args *b);
 bool sc_args_always(const struct sc_policy *pol, enum sc_abi abi,
 		    unsigned int nr);

@@ -22,23 +22,23 @@
 KUNIT_DEFINE_ACTION_WRAPPER(sc_args_test_put, sc_policy_put, struct sc_policy *);
 
 /*
- * Write statements @text below @parent into a new policy: the error; the
- * unfinished policy in *@polp on success (discarded on error).
+ * Write statements @text below @parent into a new builder: the error; the
+ * builder in *@bp on success (freed on error).
  */
 static int sc_args_write(struct kunit *test, const char *text,
-			 const struct sc_policy *parent, struct sc_policy **polp)
+			 const struct sc_policy *parent, struct sc_builder **bp)
 {
 	char *buf = kunit_kstrdup(test, text, GFP_KERNEL);
-	struct sc_policy *pol = sc_policy_new(NULL);
+	struct sc_builder *b = sc_builder_new(NULL);
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_NOT_NULL(test, pol);
-	ret = sc_write_policy(pol, buf, parent);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	ret = sc_write_policy(b, buf, parent);
 	if (ret)
-		sc_policy_discard(pol);
+		sc_builder_free(b);
 	else
-		*polp = pol;
+		*bp = b;
 	return ret;
 }
 
@@ -49,26 +49,27 @@ static int sc_args_write(struct kunit *test, const char *text,
 static struct sc_policy *sc_args_policy(struct kunit *test, const char *text,
 					const struct sc_policy *parent)
 {
+	struct sc_builder *b;
 	struct sc_policy *pol;
 
-	KUNIT_ASSERT_EQ_MSG(test, sc_args_write(test, text, parent, &pol), 0,
+	KUNIT_ASSERT_EQ_MSG(test, sc_args_write(test, text, parent, &b), 0,
 			    "policy \"%s\"", text);
-	pol = sc_policy_finish(pol);
+	pol = sc_policy_build(b);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
 	if (pol)
 		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, pol), 0);
 	return pol;
 }
 
-/* The error of statements @text below @parent; the policy is discarded. */
+/* The error of statements @text below @parent; the builder is freed. */
 static int sc_args_error(struct kunit *test, const char *text,
 			 const struct sc_policy *parent)
 {
-	struct sc_policy *pol;
-	int ret = sc_args_write(test, text, parent, &pol);
+	struct sc_builder *b;
+	int ret = sc_args_write(test, text, parent, &b);
 
 	if (!ret)
-		sc_policy_discard(pol);
+		sc_builder_free(b);
 	return ret;
 }
 

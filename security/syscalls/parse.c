@@ -284,7 +284,7 @@ static int sc_next_item(char **text, char **item)
  * conditions do not apply to the calls in @ic->loose: there a denial
  * applies whatever the arguments and an exemption does nothing.
  */
-static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
+static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 			 bool allow, u16 act, const struct sc_item_conds *ic,
 			 const struct sc_policy *parent)
 {
@@ -303,16 +303,16 @@ static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for_each_set_bit(nr, calls->map[abi], sc_abis[abi].nr) {
 			if (!ic->parens) {
-				sc_draft_drop(pol, abi, nr);
-				pol->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
+				sc_draft_drop(b, abi, nr);
+				b->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
 				continue;
 			}
 			if (test_bit(nr, ic->loose.map[abi]))
-				ret = allow ? 0 : sc_draft_deny(pol, abi, nr, act, &always);
+				ret = allow ? 0 : sc_draft_deny(b, abi, nr, act, &always);
 			else if (allow)
-				ret = sc_draft_allow(pol, abi, nr, ic);
+				ret = sc_draft_allow(b, abi, nr, ic);
 			else
-				ret = sc_draft_deny(pol, abi, nr, act, ic);
+				ret = sc_draft_deny(b, abi, nr, act, ic);
 			if (ret)
 				return ret;
 		}
@@ -322,7 +322,7 @@ static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
 
 /**
  * sc_write_items() - apply items to a policy being built
- * @pol: the policy; its @set and @check are stale until sc_policy_finish()
+ * @b: the policy being built
  * @text: items, separated by commas or white space; modified
  * @allow: allow the items' calls, rather than deny them
  * @parent: the parent's effective policy (NULL: nothing)
@@ -342,9 +342,9 @@ static int sc_apply_item(struct sc_policy *pol, const struct sc_set *calls,
  * * -EPERM - an allowed call the parent gives an action (log included); a
  *   conditional allow of a call the parent acts on whatever its arguments
  * * -ENOMEM - out of memory
- * @pol is left half-changed on error: build on a copy.
+ * @b is left half-changed on error: build on a copy.
  */
-int sc_write_items(struct sc_policy *pol, char *text, bool allow,
+int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		   const struct sc_policy *parent)
 {
 	bool named = false, skipped = false;
@@ -371,7 +371,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 		if (sc_set_empty(&calls))
 			continue;
 		named = true;
-		ret = sc_apply_item(pol, &calls, allow, act, ic, parent);
+		ret = sc_apply_item(b, &calls, allow, act, ic, parent);
 		if (ret)
 			break;
 	}
@@ -383,7 +383,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 
 /**
  * sc_write_policy() - build a policy from statements
- * @pol: an empty policy
+ * @b: an empty builder
  * @text: lines "deny ITEMS" or "allow ITEMS"; "#" starts a comment; blank
  *	  lines are ignored; modified
  * @parent: the parent's effective policy (NULL: nothing)
@@ -392,7 +392,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
  * Return: 0, -EINVAL for a statement other than deny and allow or one
  * without items, or an error of sc_write_items().
  */
-int sc_write_policy(struct sc_policy *pol, char *text,
+int sc_write_policy(struct sc_builder *b, char *text,
 		    const struct sc_policy *parent)
 {
 	char *line, *word;
@@ -413,7 +413,7 @@ int sc_write_policy(struct sc_policy *pol, char *text,
 			return -EINVAL;
 		if (!line)
 			return -EINVAL;
-		ret = sc_write_items(pol, line, allow, parent);
+		ret = sc_write_items(b, line, allow, parent);
 		if (ret)
 			return ret;
 	}

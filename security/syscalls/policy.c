@@ -17,46 +17,51 @@
 #include "policy.h"
 
 /**
- * sc_policy_new() - allocate a policy
- * @copy: a policy to copy, or NULL for an empty one
+ * sc_builder_new() - start writing a policy
+ * @from: a policy to start from, or NULL for an empty one
  *
  * Context: Process context; may sleep.
- * Return: the policy with one reference, or NULL.
+ * Return: the builder, or NULL.
  */
-struct sc_policy *sc_policy_new(const struct sc_policy *copy)
+struct sc_builder *sc_builder_new(const struct sc_policy *from)
 {
-	struct sc_policy *pol;
-
+	struct sc_builder *b;
 	unsigned int nr;
 	int abi;
 
-	if (copy)
-		pol = kmemdup(copy, sizeof(*pol), GFP_KERNEL_ACCOUNT);
-	else
-		pol = kzalloc(sizeof(*pol), GFP_KERNEL_ACCOUNT);
-	if (!pol)
-		return NULL;
-	refcount_set(&pol->ref, 1);
-	pol->args = NULL;
-	pol->draft = NULL;
-	if (!copy || !copy->args)
-		return pol;
+	b = kvzalloc(sizeof(*b), GFP_KERNEL_ACCOUNT);
+	if (!b || !from)
+		return b;
+	memcpy(b->act, from->act, sizeof(b->act));
 	/* A conditioned call's terms go to the draft; they decide alone. */
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for_each_set_bit(nr, copy->cond.map[abi], SC_MAX_NR) {
-			pol->act[abi][nr] = SC_ACT_ALLOW;
-			if (sc_draft_append(pol, abi, nr, copy)) {
-				sc_policy_discard(pol);
+		for_each_set_bit(nr, from->cond.map[abi], SC_MAX_NR) {
+			b->act[abi][nr] = SC_ACT_ALLOW;
+			if (sc_draft_append(b, abi, nr, from)) {
+				sc_builder_free(b);
 				return NULL;
 			}
 		}
 	}
-	return pol;
+	return b;
+}
+
+/**
+ * sc_builder_free() - free a builder
+ * @b: a builder, or NULL
+ *
+ * Context: Process context.
+ */
+void sc_builder_free(struct sc_builder *b)
+{
+	if (!b)
+		return;
+	sc_draft_free(b);
+	kvfree(b);
 }
 
 static void sc_policy_free(struct sc_policy *pol)
 {
-	sc_draft_free(pol);
 	kvfree(pol->args);
 	kfree(pol);
 }
@@ -64,18 +69,6 @@ static void sc_policy_free(struct sc_policy *pol)
 static void sc_policy_free_rcu(struct rcu_head *rcu)
 {
 	sc_policy_free(container_of(rcu, struct sc_policy, rcu));
-}
-
-/**
- * sc_policy_discard() - free a policy that was never published
- * @pol: a policy from sc_policy_new(), with one reference, or NULL
- *
- * Context: Process context.
- */
-void sc_policy_discard(struct sc_policy *pol)
-{
-	if (pol)
-		sc_policy_free(pol);
 }
 
 /**
@@ -93,30 +86,43 @@ void sc_policy_put(struct sc_policy *pol)
 }
 
 /**
- * sc_policy_finish() - lay out the terms, derive @set and @check
- * @pol: a policy not yet published
+ * sc_policy_build() - turn a builder into a policy
+ * @b: a builder, freed here
+ *
+ * Settles and lays out the terms (sc_args_build()), and derives @set,
+ * @cond and @check: the policy is complete and never changes again.
  *
  * Context: Process context; may sleep.
- * Return: @pol, NULL if it has no action, or ERR_PTR(-ENOMEM); @pol is
- * freed unless it is returned.
+ * Return: the policy with one reference, NULL if it has no action, or
+ * ERR_PTR(-ENOMEM) or ERR_PTR(-E2BIG) (see sc_args_build()).
  */
-struct sc_policy *sc_policy_finish(struct sc_policy *pol)
+struct sc_policy *sc_policy_build(struct sc_builder *b)
 {
+	struct sc_policy *pol;
+	struct sc_args *args;
 	unsigned int nr;
 	int abi, ret;
 
-	ret = sc_args_finish(pol);
+	pol = kzalloc(sizeof(*pol), GFP_KERNEL_ACCOUNT);
+	if (!pol) {
+		sc_builder_free(b);
+		return ERR_PTR(-ENOMEM);
+	}
+	ret = sc_args_build(b, &pol->cond, &args);
 	if (ret) {
-		sc_policy_discard(pol);
+		sc_builder_free(b);
+		kfree(pol);
 		return ERR_PTR(ret);
 	}
-	memset(&pol->set, 0, sizeof(pol->set));
+	pol->args = args;
+	memcpy(pol->act, b->act, sizeof(pol->act));
+	sc_builder_free(b);
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (nr = 0; nr < sc_abis[abi].nr; nr++)
 			if (pol->act[abi][nr])
 				__set_bit(nr, pol->set.map[abi]);
 	if (sc_set_empty(&pol->set)) {
-		sc_policy_discard(pol);
+		sc_policy_free(pol);
 		return NULL;
 	}
 	/* restart_syscall continues another call: sc_judge() judges it as that. */
@@ -124,6 +130,7 @@ struct sc_policy *sc_policy_finish(struct sc_policy *pol)
 		bitmap_or(pol->check.map[abi], pol->set.map[abi],
 			  sc_restarts.map[abi], SC_MAX_NR);
 	sc_mux_trap(&pol->check, &pol->set);
+	refcount_set(&pol->ref, 1);
 	return pol;
 }
 
@@ -163,6 +170,7 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 		      struct sc_policy **eff)
 {
 	struct sc_policy *pol;
+	struct sc_builder *b;
 	unsigned int nr;
 	int abi;
 
@@ -170,29 +178,29 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 		*eff = sc_policy_get(parent ? (struct sc_policy *)parent : own);
 		return 0;
 	}
-	pol = sc_policy_new(NULL);
-	if (!pol)
+	b = sc_builder_new(NULL);
+	if (!b)
 		return -ENOMEM;
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for (nr = 0; nr < sc_abis[abi].nr; nr++) {
 			if (!test_bit(nr, parent->cond.map[abi]) &&
 			    !test_bit(nr, own->cond.map[abi])) {
-				pol->act[abi][nr] = sc_act_combine(parent->act[abi][nr],
-								   own->act[abi][nr]);
+				b->act[abi][nr] = sc_act_combine(parent->act[abi][nr],
+								 own->act[abi][nr]);
 				continue;
 			}
-			if (sc_draft_append(pol, abi, nr, parent) ||
-			    sc_draft_append(pol, abi, nr, own)) {
-				sc_policy_discard(pol);
+			if (sc_draft_append(b, abi, nr, parent) ||
+			    sc_draft_append(b, abi, nr, own)) {
+				sc_builder_free(b);
 				return -ENOMEM;
 			}
 		}
 	}
-	pol = sc_policy_finish(pol);
+	pol = sc_policy_build(b);
 	if (IS_ERR(pol))
 		return PTR_ERR(pol);
 	if (sc_policy_equal(pol, parent)) {
-		sc_policy_discard(pol);
+		sc_policy_put(pol);
 		pol = sc_policy_get((struct sc_policy *)parent);
 	}
 	*eff = pol;

@@ -65,15 +65,13 @@ struct sc_draft;
  *		@set): their terms are in @args
  * @act:	the action of each call; of a call in @cond, SC_ACT_COND and the
  *		strongest action its terms can give
- * @args:	the terms of the calls in @cond (args.c), or
- *		NULL
- * @draft:	while the policy is written, its terms; NULL once finished
+ * @args:	the terms of the calls in @cond (args.c), or NULL
  * @ref:	references: cgroups whose own or effective policy this is
  * @rcu:	freed after a grace period: the entry path reads under RCU
  *
- * A policy reachable from a cgroup is never modified: a change builds a new
- * one and replaces the pointer, so a reader sees one policy whole. An empty
- * policy is represented by NULL.
+ * A policy is immutable: only sc_policy_build() writes one, from a
+ * builder, and a change builds a new one and replaces the pointer, so a
+ * reader sees one policy whole. An empty policy is represented by NULL.
  */
 struct sc_policy {
 	struct sc_set set;
@@ -81,15 +79,30 @@ struct sc_policy {
 	struct sc_set cond;
 	u16 act[SC_NR_ABIS][SC_MAX_NR];
 	struct sc_args *args;
-	struct sc_draft *draft;
 	refcount_t ref;
 	struct rcu_head rcu;
 };
 
-struct sc_policy *sc_policy_new(const struct sc_policy *copy);
+/**
+ * struct sc_builder - a policy being written, by a writer alone
+ * @act:	the action of each call without terms; SC_ACT_ALLOW for a
+ *		call whose terms are in @draft
+ * @draft:	the terms of the calls with argument conditions, a list per
+ *		call (args.c), or NULL
+ *
+ * The parser (parse.c) and the composition of a parent's policy with a
+ * child's fill a builder; the argument code drafts and settles its terms;
+ * sc_policy_build() turns it into a policy.
+ */
+struct sc_builder {
+	u16 act[SC_NR_ABIS][SC_MAX_NR];
+	struct sc_draft *draft;
+};
+
+struct sc_builder *sc_builder_new(const struct sc_policy *from);
+void sc_builder_free(struct sc_builder *b);
+struct sc_policy *sc_policy_build(struct sc_builder *b);
 void sc_policy_put(struct sc_policy *pol);
-void sc_policy_discard(struct sc_policy *pol);
-struct sc_policy *sc_policy_finish(struct sc_policy *pol);
 bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b);
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 		      struct sc_policy **eff);
@@ -108,9 +121,9 @@ static inline u16 sc_policy_act(const struct sc_policy *pol, enum sc_abi abi,
 	return pol ? pol->act[abi][nr] : SC_ACT_ALLOW;
 }
 
-int sc_write_items(struct sc_policy *pol, char *text, bool allow,
+int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		   const struct sc_policy *parent);
-int sc_write_policy(struct sc_policy *pol, char *text,
+int sc_write_policy(struct sc_builder *b, char *text,
 		    const struct sc_policy *parent);
 
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);

@@ -29,17 +29,17 @@ static char *sc_test_text(struct kunit *test, const char *text)
 	return buf;
 }
 
-/* An empty policy to write items into; never given to sc_policy_finish(). */
-static struct sc_policy *sc_test_pol(struct kunit *test)
+/* An empty builder to write items into; never given to sc_policy_build(). */
+static struct sc_builder *sc_test_pol(struct kunit *test)
 {
-	struct sc_policy *pol = kunit_kzalloc(test, sizeof(*pol), GFP_KERNEL);
+	struct sc_builder *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, pol);
-	return pol;
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	return b;
 }
 
 /* Write items @text to @pol, as syscalls.deny (or .allow) would. */
-static int sc_test_items(struct kunit *test, struct sc_policy *pol,
+static int sc_test_items(struct kunit *test, struct sc_builder *pol,
 			 const char *text, bool allow,
 			 const struct sc_policy *parent)
 {
@@ -48,21 +48,21 @@ static int sc_test_items(struct kunit *test, struct sc_policy *pol,
 
 /* Deny @text in a new empty policy, returned in *@polp. */
 static int sc_test_deny(struct kunit *test, const char *text,
-			struct sc_policy **polp)
+			struct sc_builder **polp)
 {
 	*polp = sc_test_pol(test);
 	return sc_test_items(test, *polp, text, false, NULL);
 }
 
 /* Write statements @text to @pol, as syscalls.policy would. */
-static int sc_test_write(struct kunit *test, struct sc_policy *pol,
+static int sc_test_write(struct kunit *test, struct sc_builder *pol,
 			 const char *text, const struct sc_policy *parent)
 {
 	return sc_write_policy(pol, sc_test_text(test, text), parent);
 }
 
 /* The number of calls of @abi with an action, up to SC_MAX_NR. */
-static unsigned int sc_test_count(const struct sc_policy *pol, enum sc_abi abi)
+static unsigned int sc_test_count(const struct sc_builder *pol, enum sc_abi abi)
 {
 	unsigned int nr, n = 0;
 
@@ -92,15 +92,18 @@ static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
 					const struct sc_policy *parent)
 {
 	char *buf = sc_test_text(test, text);
-	struct sc_policy *pol = sc_policy_new(NULL);
+	struct sc_builder *b = sc_builder_new(NULL);
+	struct sc_policy *pol;
 	int ret;
 
-	KUNIT_ASSERT_NOT_NULL(test, pol);
-	ret = sc_write_policy(pol, buf, parent);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	ret = sc_write_policy(b, buf, parent);
 	if (ret)
-		sc_policy_put(pol);
+		sc_builder_free(b);
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
-	return sc_test_keep(test, sc_policy_finish(pol));
+	pol = sc_policy_build(b);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pol));
+	return sc_test_keep(test, pol);
 }
 
 /*
@@ -123,7 +126,7 @@ static void sc_test_skip_64(struct kunit *test)
 
 static void sc_test_parse_number(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "59\n", &pol), 0);
 	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][59], SC_ENOSYS);
@@ -134,7 +137,7 @@ static void sc_test_parse_number(struct kunit *test)
 
 static void sc_test_parse_abis(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ia32:11", &pol), 0);
 	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_IA32][11], SC_ENOSYS);
@@ -153,7 +156,7 @@ static void sc_test_parse_abis(struct kunit *test)
 
 static void sc_test_parse_lists(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "1,2 ia32:3\t4-6 , x32:512-513", &pol), 0);
 	KUNIT_EXPECT_EQ(test, sc_test_count(pol, SC_ABI_X86_64), 5);
@@ -204,7 +207,7 @@ static void sc_test_number_lists(struct kunit *test)
 		{ "?1+2", -EINVAL }, { "1+463", -ERANGE }, { "ia32:1+463", -ERANGE },
 		{ "getppid+1", -EINVAL },
 	};
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	char *text;
 	int i, n;
 
@@ -266,6 +269,7 @@ static void sc_test_show_groups(struct kunit *test)
 static void sc_test_restart_trapped(struct kunit *test)
 {
 	struct sc_policy *pol = sc_test_policy(test, "deny x86_64:getppid", NULL);
+	struct sc_builder *b;
 	int abi;
 
 	KUNIT_ASSERT_NOT_NULL(test, pol);
@@ -278,7 +282,7 @@ static void sc_test_restart_trapped(struct kunit *test)
 		KUNIT_EXPECT_FALSE(test, test_bit(nr, pol->set.map[abi]));
 	}
 	KUNIT_EXPECT_FALSE(test, sc_is_restart(SC_ABI_IA32, __NR_restart_syscall));
-	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "restart_syscall", &pol), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "restart_syscall", &b), -EINVAL);
 }
 
 static void sc_test_names_tables(struct kunit *test)
@@ -306,7 +310,7 @@ static void sc_test_names_tables(struct kunit *test)
 /* Bare names: every table, same entry point, ia32 equivalents. */
 static void sc_test_parse_names(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 
 	/* A bare name: every table that has it. */
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "ptrace", &pol), 0);
@@ -429,7 +433,7 @@ static const struct sc_bad_input sc_bad_inputs[] = {
 
 static void sc_test_parse_errors(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	char limit[32];
 	int i;
 
@@ -488,7 +492,7 @@ static const struct sc_act_input sc_act_inputs[] = {
 static void sc_test_actions(struct kunit *test)
 {
 	const struct sc_act_input *in;
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	int i, ret;
 
 	for (i = 0; i < ARRAY_SIZE(sc_act_inputs); i++) {
@@ -553,7 +557,7 @@ static void sc_test_optional(struct kunit *test)
 		"?", "??x", "??getppid", "?123", "?all", "?1-3", "?x86_64:all",
 		"?ia32:5", "x86_64:?", "?=EPERM",
 	};
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	int i;
 
 	/* A name no table has: skipped, nothing set. */
@@ -597,7 +601,7 @@ static void sc_test_optional(struct kunit *test)
 
 static void sc_test_patterns(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	unsigned int nr;
 
 	/* A bare pattern: every table. */
@@ -669,7 +673,7 @@ static void sc_test_statements(struct kunit *test)
 		{ "deny getppid=0", -ERANGE },
 		{ "deny 9999", -ERANGE },
 	};
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 	int i;
 
 	/* In order, on an empty policy. */
@@ -733,7 +737,7 @@ static void sc_test_statements(struct kunit *test)
 static void sc_test_long_policy(struct kunit *test)
 {
 	const size_t size = 400 * 48;
-	struct sc_policy *pol = sc_test_pol(test);
+	struct sc_builder *pol = sc_test_pol(test);
 	char *text = kunit_kzalloc(test, size, GFP_KERNEL);
 	size_t len = 0;
 	unsigned int i;
@@ -772,7 +776,8 @@ static void sc_test_allow_parent(struct kunit *test)
 		"deny getppid=EPERM", "deny x86_64:getppid\nallow x32:getppid",
 		"allow ?nosuchcall",
 	};
-	struct sc_policy *parent, *pol;
+	struct sc_policy *parent;
+	struct sc_builder *pol;
 	int i;
 
 	parent = sc_test_policy(test, "deny x86_64:getppid=log", NULL);
@@ -928,7 +933,7 @@ static void sc_test_compose_share(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, parent, &eff), 0);
 	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
 	sc_policy_put(eff);
-	own = sc_test_keep(test, sc_policy_new(parent));
+	own = sc_test_keep(test, sc_policy_build(sc_builder_new(parent)));
 	KUNIT_ASSERT_NOT_NULL(test, own);
 	KUNIT_EXPECT_EQ(test, sc_policy_compose(parent, own, &eff), 0);
 	KUNIT_EXPECT_PTR_EQ(test, eff, parent);
@@ -1094,7 +1099,7 @@ static void sc_test_format_act(struct kunit *test)
 
 static void sc_test_i386(struct kunit *test)
 {
-	struct sc_policy *pol;
+	struct sc_builder *pol;
 
 	/* Bare numbers and "all" are ia32; the other tables do not exist. */
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "11 ia32:20", &pol), 0);

@@ -43,7 +43,7 @@ struct sc_text {
 	size_t done;
 	int depth;
 	loff_t pos;
-	struct sc_policy *draft;
+	struct sc_builder *draft;
 	struct sc_policy *base;
 	struct sc_policy *parent;
 	void *owner;
@@ -54,7 +54,7 @@ struct sc_text {
 /* Drop what a text has built, and start a new one. */
 static void sc_text_reset(struct sc_text *t)
 {
-	sc_policy_discard(t->draft);
+	sc_builder_free(t->draft);
 	sc_policy_put(t->base);
 	sc_policy_put(t->parent);
 	t->draft = NULL;
@@ -173,7 +173,7 @@ static int sc_text_begin(struct sc_text *t, struct syscalls_cgroup *sc,
 	if (file != SC_FILE_POLICY)
 		t->base = sc_policy_get(sc->own);
 	mutex_unlock(&syscalls_mutex);
-	t->draft = sc_policy_new(t->base);
+	t->draft = sc_builder_new(t->base);
 	return t->draft ? 0 : -ENOMEM;
 }
 
@@ -239,13 +239,13 @@ static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
 		t->len = strlen(t->buf);
 		t->parent = sc_policy_get(sc_eff(sc_parent(sc)));
 		t->base = sc_policy_get(sc->own);
-		t->draft = sc_policy_new(t->base);
+		t->draft = sc_builder_new(t->base);
 		if (!t->draft)
 			return -ENOMEM;
 		ret = sc_text_parse_to(t, file, t->len);
 		if (ret)
 			return ret;
-		own = sc_policy_finish(t->draft);
+		own = sc_policy_build(t->draft);
 		t->draft = NULL;
 		if (IS_ERR(own))
 			return PTR_ERR(own);
@@ -341,7 +341,7 @@ int syscalls_flush(struct kernfs_open_file *of, void *id)
 	if (ret)
 		goto out;
 	/* Built before the global locks: only publication needs them. */
-	own = sc_policy_finish(t->draft);
+	own = sc_policy_build(t->draft);
 	t->draft = NULL;
 	ret = PTR_ERR_OR_ZERO(own);
 	if (ret)
