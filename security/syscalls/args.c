@@ -50,7 +50,7 @@
 
 #include "args.h"
 
-/*
+/**
  * struct sc_dterm - a term of a policy being written
  * @next:	the call's next term
  * @act:	its action
@@ -70,7 +70,7 @@ struct sc_dterm {
 	struct sc_cond cond[] __counted_by(nconds);
 };
 
-/*
+/**
  * struct sc_draft - the terms of a policy being written
  * @head:	each call's terms, in order
  * @nterms:	how many each call has

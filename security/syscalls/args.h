@@ -23,7 +23,7 @@ enum sc_op {
 	SC_OP_GT,
 };
 
-/*
+/**
  * struct sc_cond - "(argument & @mask) @op @value", as written
  * @value:	compared with the masked argument, unsigned
  * @mask:	~0 when the item gave none
@@ -39,7 +39,7 @@ struct sc_cond {
 	u8 last;
 };
 
-/*
+/**
  * struct sc_econd - a condition as the entry path evaluates it: it holds
  * when "(register & @mask) - @lo <= @span" differs from @neg
  * @mask:	the written mask, narrowed to the bits the call takes
@@ -58,7 +58,7 @@ struct sc_econd {
 	u8 last;
 };
 
-/*
+/**
  * struct sc_term - a term of a call, in a published policy
  * @cond:	index of its first condition in sc_args.conds: @nwhen of the
  *		"when" group, then @nunless "unless" groups
@@ -75,7 +75,7 @@ struct sc_term {
 	u8 last;
 };
 
-/*
+/**
  * struct sc_args - the terms of a policy's conditioned calls (sc_policy.cond)
  * @first:	index of each conditioned call's first term in @terms
  * @nterms:	number of @terms
@@ -94,7 +94,7 @@ struct sc_args {
 	struct sc_econd *econds;
 };
 
-/*
+/**
  * struct sc_item_conds - the parentheses of one item, as parsed
  * @parens:	the item has any ("name()" too)
  * @nwhen:	conditions of its "when" group, first in @cond

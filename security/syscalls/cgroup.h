@@ -23,7 +23,7 @@ struct sc_counts {
 	u16 last[SC_NR_ABIS][SC_MAX_NR];
 };
 
-/*
+/**
  * struct syscalls_cgroup - per-cgroup state
  * @css:	the cgroup subsystem state
  * @eff:	effective policy: @own combined with the parent's @eff; NULL

@@ -164,7 +164,7 @@ static u32 sc_arg0(void)
 }
 
 /* Record call @nr of @abi in @rec and every recording cgroup above it. */
-static __always_inline void sc_mark(struct syscalls_cgroup *rec,
+static __always_inline void sc_record(struct syscalls_cgroup *rec,
 				    enum sc_abi abi, unsigned int nr)
 {
 	for (; rec; rec = READ_ONCE(rec->rec_up))
@@ -179,7 +179,7 @@ static void sc_record_mux(struct syscalls_cgroup *rec, enum sc_abi abi,
 	unsigned int sub = sc_mux_sub(abi, nr, sc_arg0());
 
 	if (sub)
-		sc_mark(rec, abi, sub);
+		sc_record(rec, abi, sub);
 }
 
 /**
@@ -492,7 +492,7 @@ static __always_inline long sc_check(struct pt_regs *regs, long nr,
 	sc = sc_current();
 	rec = READ_ONCE(sc->rec);
 	if (unlikely(rec))
-		sc_mark(rec, abi, index);
+		sc_record(rec, abi, index);
 	pol = rcu_dereference(sc->eff);
 	slow = (pol && test_bit(index, pol->check.map[abi])) ||
 	       (unlikely(rec) && sc_is_mux(abi, index));

@@ -223,12 +223,13 @@ bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst)
 }
 
 /*
- * Before @root enters exec mode, clear the mark of the tasks below it that
+ * Before @root enters exec mode, clear SYSCALLS_CGROUP_EXEC (the wait for
+ * an execve) of the tasks below it that
  * are in no exec-mode subtree yet: a task that entered some other one and
  * left it before its execve still carries it, and must not now escape the
  * policy of the cgroup it already was in.
  */
-static void sc_arm(struct syscalls_cgroup *root)
+static void sc_exec_clear_waits(struct syscalls_cgroup *root)
 {
 	struct cgroup_subsys_state *pos;
 	struct css_task_iter it;
@@ -257,7 +258,7 @@ static void sc_arm(struct syscalls_cgroup *root)
  * @exec: "exec" (true) or "call"
  *
  * The mode applies to the tasks that enter the cgroup from now on; the
- * tasks in it stay restricted (see sc_arm()).
+ * tasks in it stay restricted (see sc_exec_clear_waits()).
  *
  * Context: Process context; cgroup_mutex and syscalls_mutex held.
  * Return: 0, or an error of sc_propagate(); the mode is unchanged then.
@@ -271,7 +272,7 @@ int sc_set_exec(struct syscalls_cgroup *sc, bool exec)
 	if (exec == sc->exec)
 		return 0;
 	if (exec)
-		sc_arm(sc);
+		sc_exec_clear_waits(sc);
 	WRITE_ONCE(sc->exec, exec);
 	ret = sc_propagate(sc, sc_policy_get(sc->own));
 	if (ret)

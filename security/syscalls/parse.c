@@ -388,7 +388,7 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
  *	  lines are ignored; modified
  * @parent: the parent's effective policy (NULL: nothing)
  *
- * Context: Any context.
+ * Context: Process context; may sleep.
  * Return: 0, -EINVAL for a statement other than deny and allow or one
  * without items, or an error of sc_write_items().
  */

@@ -55,7 +55,7 @@ static inline u16 sc_act_combine(u16 parent, u16 own)
 struct sc_args;
 struct sc_draft;
 
-/*
+/**
  * struct sc_policy - an action per call
  * @set:	calls whose action is not SC_ACT_ALLOW
  * @check:	@set, plus ia32 socketcall and ipc where a call they multiplex

@@ -197,7 +197,7 @@ static unsigned int sc_index_find(const char *name)
  * @abi: the table
  * @name: the name, as in the table ("openat")
  *
- * Context: Any context, after sc_policy_init().
+ * Context: Any context, after sc_tables_init().
  * Return: the number, or -ENOENT if @abi has no call of that name.
  */
 int sc_lookup(enum sc_abi abi, const char *name)
@@ -245,11 +245,14 @@ u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg)
 }
 
 /**
- * sc_mux_sub() - the call an ia32 socketcall or ipc performs
- * @mux: the ia32 socketcall or ipc
- * @call: its first argument, as the compat entry point sees it
+ * sc_mux_sub() - the call a multiplexer (ia32 socketcall, ipc) performs
+ * @abi: the multiplexer's table
+ * @mux: its number
+ * @call: its first argument, as its entry point sees it
  *
- * Return: the ia32 number of the call, or 0 if the argument selects none.
+ * Context: Any context, after sc_tables_init().
+ * Return: the number of the call in @abi, or 0 if @mux is no multiplexer
+ * or the argument selects none.
  */
 unsigned int sc_mux_sub(enum sc_abi abi, unsigned int mux, u32 call)
 {

@@ -51,7 +51,7 @@ enum sc_uop_kind {
 	SC_UOP_CMD,
 };
 
-/*
+/**
  * struct sc_uop - what an opcode does
  * @kind:	one of enum sc_uop_kind
  * @name:	the call, by name; in a table that has no call of that name,

@@ -16,7 +16,7 @@
 
 #include "cgroup.h"
 
-/*
+/**
  * struct sc_text - a text being written to syscalls.policy, .deny or .allow
  * @buf:	the text so far, @len bytes and a NUL, in @size bytes
  * @size:	the size of @buf
