@@ -165,7 +165,7 @@ static u32 sc_arg0(void)
 
 /* Record call @nr of @abi in @rec and every recording cgroup above it. */
 static __always_inline void sc_record(struct syscalls_cgroup *rec,
-				    enum sc_abi abi, unsigned int nr)
+				      enum sc_abi abi, unsigned int nr)
 {
 	for (; rec; rec = READ_ONCE(rec->rec_up))
 		if (!test_bit(nr, rec->used.map[abi]))

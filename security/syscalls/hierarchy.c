@@ -223,11 +223,10 @@ bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst)
 }
 
 /*
- * Before @root enters exec mode, clear SYSCALLS_CGROUP_EXEC (the wait for
- * an execve) of the tasks below it that
- * are in no exec-mode subtree yet: a task that entered some other one and
- * left it before its execve still carries it, and must not now escape the
- * policy of the cgroup it already was in.
+ * Before @root enters exec mode, clear SYSCALLS_CGROUP_EXEC (the wait for an
+ * execve) of the tasks below it that are in no exec-mode subtree yet: a task
+ * that entered some other one and left it before its execve still carries
+ * it, and must not now escape the policy of the cgroup it already was in.
  */
 static void sc_exec_clear_waits(struct syscalls_cgroup *root)
 {
