@@ -772,18 +772,6 @@ TEST_F(lv, deny_again_replaces_the_own_action)
 
 /* --- moves without CAP_SYS_ADMIN ------------------------------------------- */
 
-/* Drop CAP_SYS_ADMIN from the effective set, stay uid 0. */
-static int drop_cap_sys_admin(void)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
-}
-
 /*
  * A child enters @from, drops CAP_SYS_ADMIN and moves itself to @to;
  * returns the move's result (0 or -errno) and in @out what getppid() then

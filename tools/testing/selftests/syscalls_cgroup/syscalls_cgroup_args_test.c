@@ -134,16 +134,6 @@ FIXTURE_TEARDOWN(args)
 	rmdir(self->d);
 }
 
-static int policy_write(const char *cg, const char *text)
-{
-	return cg_write(cg, "syscalls.policy", text);
-}
-
-static int policy_read(const char *cg, char *buf)
-{
-	return cg_read(cg, "syscalls.policy", buf, BUF_SIZE);
-}
-
 /* @cg/@file must read exactly @want. */
 static void expect_file(struct __test_metadata *_metadata, const char *cg,
 			const char *file, const char *want)
@@ -303,7 +293,7 @@ static void refuse(struct __test_metadata *_metadata, const char *cg, const char
 	static char now[BUF_SIZE];
 
 	EXPECT_EQ(err, cg_write(cg, file, text)) TH_LOG("%s <- \"%.100s\"", file, text);
-	ASSERT_LE(0, policy_read(cg, now));
+	ASSERT_LE(0, policy_read(cg, now, BUF_SIZE));
 	EXPECT_STREQ(before, now) TH_LOG("changed by %s <- \"%.100s\"", file, text);
 }
 
@@ -391,7 +381,7 @@ TEST_F(args, limits_are_accepted)
 	repeat(text, sizeof(text), "", "deny getppid(a0==%d)=EPERM\n", 1, 32, "");
 	ASSERT_EQ(0, policy_write(self->a, text));
 	repeat(want, sizeof(want), "", "deny x86_64:getppid(a0==%d)=EPERM # 110\n", 1, 32, "");
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, strncmp(want, buf, strlen(want))) TH_LOG("starts \"%.200s\"", buf);
 	EXPECT_EQ(EPERM, call64(self->a, 32, 0));
 	EXPECT_EQ(EPERM, call32(self->a, 32, 0));
@@ -417,7 +407,7 @@ TEST_F(args, limits_are_accepted)
 	EXPECT_EQ(0, policy_write(self->b, buf));
 	EXPECT_EQ(EACCES, call64(self->b, 0, 32));
 	EXPECT_EQ(EPERM, call64(self->b, 1, 32));
-	ASSERT_LT(0, policy_read(self->b, buf));
+	ASSERT_LT(0, policy_read(self->b, buf, BUF_SIZE));
 	for (n = 0, p = buf; (p = strchr(p, '\n')); p++)
 		n++;
 	EXPECT_EQ(64, n);
@@ -431,7 +421,7 @@ TEST_F(args, limits_are_accepted)
 	repeat(text, sizeof(text), "",
 	       "deny x86_64:getppid(a0==%d,a1==%d,a2==%d,a3==%d)=EPERM\n", 1, 31, "");
 	ASSERT_EQ(0, policy_write(self->a, text));
-	ASSERT_LT(0, policy_read(self->a, want));
+	ASSERT_LT(0, policy_read(self->a, want, BUF_SIZE));
 	refuse(_metadata, self->a, "syscalls.deny",
 	       "x86_64:getppid(a0==40,a1==40,a2==40,a3==40,a4==40)=EPERM", -E2BIG, want);
 	EXPECT_EQ(0, cg_write(self->a, "syscalls.deny",
@@ -1121,7 +1111,7 @@ TEST_F(args, parent_term_stands)
 
 	/* Below an unconditional term, no exemption can apply: EPERM. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "x86_64:getppid=EPERM"));
-	ASSERT_LT(0, policy_read(self->b, before));
+	ASSERT_LT(0, policy_read(self->b, before, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:getppid=EPERM # 110\n", before);
 	refuse(_metadata, self->b, "syscalls.allow", "x86_64:getppid(a0==1)", -EPERM, before);
 	refuse(_metadata, self->b, "syscalls.allow", "getppid(a0==1)", -EPERM, before);
@@ -1157,9 +1147,9 @@ TEST_F(args, new_child_inherits)
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0==1)=EPERM\n"
 				  "deny getppid!(a1&0xf==3)=log\n"
 				  "deny x86_64:getuid(a0!=0)=EACCES\n"));
-	ASSERT_LT(0, policy_read(self->a, a));
+	ASSERT_LT(0, policy_read(self->a, a, BUF_SIZE));
 	ASSERT_EQ(0, cg_create(self->c));
-	ASSERT_LT(0, policy_read(self->c, c));
+	ASSERT_LT(0, policy_read(self->c, c, BUF_SIZE));
 	EXPECT_STREQ(a, c);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", a, BUF_SIZE));
 	ASSERT_LT(0, cg_read(self->c, "syscalls.deny", c, BUF_SIZE));
@@ -1197,7 +1187,7 @@ TEST_F(args, read_back_and_round_trip)
 		"deny ia32:getppid(a0==5)=EPERM # 64\n";
 
 	ASSERT_EQ(0, policy_write(self->a, policy));
-	ASSERT_LT(0, policy_read(self->a, a));
+	ASSERT_LT(0, policy_read(self->a, a, BUF_SIZE));
 	EXPECT_STREQ(want, a);
 	expect_policy(_metadata, self->b, want);
 	expect_file(_metadata, self->a, "syscalls.deny", "102\n110\n111\nia32:64\n");
@@ -1209,7 +1199,7 @@ TEST_F(args, read_back_and_round_trip)
 	/* The text into a sibling, and back into a itself. */
 	ASSERT_EQ(0, cg_write(self->d, "syscalls.deny", "getpid"));
 	ASSERT_EQ(0, policy_write(self->d, a));
-	ASSERT_LT(0, policy_read(self->d, d));
+	ASSERT_LT(0, policy_read(self->d, d, BUF_SIZE));
 	EXPECT_STREQ(a, d);
 	ASSERT_EQ(0, policy_write(self->a, a));
 	expect_policy(_metadata, self->a, want);
@@ -1357,18 +1347,6 @@ TEST_F(args, tracer_rewrite_is_seen)
 }
 
 /* --- learning -------------------------------------------------------------------- */
-
-/* Does the one-line list @used hold the item @item as a whole word? */
-static int has_item(const char *used, const char *item)
-{
-	size_t n = strlen(item);
-	const char *p;
-
-	for (p = used; (p = strstr(p, item)); p += n)
-		if ((p == used || p[-1] == ' ') && (!p[n] || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
 
 TEST_F(args, record_lists_calls_without_conditions)
 {

@@ -1148,14 +1148,6 @@ static int pick_op(struct model *m)
 	return op;
 }
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 FIXTURE_SETUP(model)
 {
 	const char *env = getenv("MODEL_SEED");

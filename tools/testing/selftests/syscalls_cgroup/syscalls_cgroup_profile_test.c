@@ -48,14 +48,6 @@
 #define NR_ACCT_X32	163
 #define REPLACEMENTS	1000
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* Size of @path, or -1. */
 static long file_size(const char *path)
 {
@@ -271,15 +263,6 @@ struct worker {
 static int load(int *p)
 {
 	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
 }
 
 static void *allowed_calls(void *arg)
