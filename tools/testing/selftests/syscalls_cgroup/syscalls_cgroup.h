@@ -110,11 +110,15 @@ int cg_domain(const char *cg, char *dom, size_t size);
 int cg_enter(const char *cg, pid_t tid);
 int cg_create(const char *path);
 int cg_fresh(char *path, size_t size, int v2, const char *prefix);
+int cg_fresh_pair(char *a, char *b, size_t size, int v2, const char *prefix,
+		  const char *suffix);
 int cg_walk(const char *cg, const char *prefix, int (*fn)(const char *path));
 int cg_remove_below(const char *cg);
 int cg_remove(const char *cg);
 int cg_remove_tree(const char *cg);
 void cg_remove_stale(const char *prefix);
+void cg_leave(const char *cg, ...) __attribute__((sentinel));
+void cg_back_to_v1(const char *prefix);
 
 /* --- calls and probes --------------------------------------------------------- */
 
@@ -199,16 +203,12 @@ CG_FIXTURE_VARIANTS(cg);
 
 FIXTURE_SETUP(cg)
 {
-	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "t"));
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
-	ASSERT_EQ(0, cg_create(self->b));
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->b, sizeof(self->a), variant->v2, "t", "/b"));
 }
 
 FIXTURE_TEARDOWN(cg)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->b);
-	rmdir(self->a);
+	cg_leave(self->b, self->a, NULL);
 }
 #endif /* FIXTURE */
 

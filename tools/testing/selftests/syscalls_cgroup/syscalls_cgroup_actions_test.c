@@ -190,8 +190,7 @@ FIXTURE_SETUP(entry)
 
 FIXTURE_TEARDOWN(entry)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->cg);
+	cg_leave(self->cg, NULL);
 }
 
 /* Deny the variant's call in its own table only, with @action. */
@@ -488,17 +487,7 @@ FIXTURE(lv) {
 	char cg[3][128];	/* a, a/b, a/b/c (on v2: a domain, b and c threaded) */
 };
 
-FIXTURE_VARIANT(lv) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(lv, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(lv, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(lv);
 
 FIXTURE_SETUP(lv)
 {
@@ -831,17 +820,7 @@ FIXTURE(mv) {
 	char cg[MV_N][128];
 };
 
-FIXTURE_VARIANT(mv) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(mv, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(mv, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(mv);
 
 FIXTURE_SETUP(mv)
 {

@@ -86,30 +86,16 @@ FIXTURE(args) {
 	char d[128];	/* a sibling of a */
 };
 
-FIXTURE_VARIANT(args) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(args, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(args, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(args);
 
 FIXTURE_SETUP(args)
 {
 	if (!X86_64_KERNEL)
 		SKIP(return, "i386 kernel: written for x86_64's 64-bit arguments and tables");
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/args%d", cg_mnt, getpid());
+	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "args"));
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
 	snprintf(self->c, sizeof(self->c), "%.100s/c", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	rmdir(self->b);
-	rmdir(self->c);
-	ASSERT_EQ(0, cg_create(self->a));
 	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->d));
 }

@@ -582,15 +582,8 @@ TEST_F(v2, clone3_into_exec_mode)
 /* Leave the controller on v1 for the programs that run after this one. */
 static void __attribute__((destructor)) back_to_v1(void)
 {
-	if (!harness_pid || getpid() != harness_pid)
-		return;
-	/* Teardowns ran in other processes: this one's cg_mnt is v1's. */
-	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
-		cg_mnt = CG_V2_MNT;
-		cg_v2 = 1;
-		cg_remove_stale("ex");
-	}
-	cg_use(0);
+	if (harness_pid && getpid() == harness_pid)
+		cg_back_to_v1("ex");
 }
 
 int main(int argc, char **argv)

@@ -239,17 +239,7 @@ FIXTURE(model) {
 	struct model m;
 };
 
-FIXTURE_VARIANT(model) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(model, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(model, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(model);
 
 /* xorshift64* seeded through splitmix64: the same sequence everywhere. */
 static void rng_seed(struct model *m, unsigned long long seed)

@@ -53,27 +53,14 @@ FIXTURE(pol) {
 	char d[128];	/* another sibling */
 };
 
-FIXTURE_VARIANT(pol) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(pol, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(pol, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(pol);
 
 FIXTURE_SETUP(pol)
 {
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/p%d", cg_mnt, getpid());
+	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "p"));
 	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
 	snprintf(self->c, sizeof(self->c), "%.100sc", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	rmdir(self->b);
-	ASSERT_EQ(0, cg_create(self->a));
 	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->c));
 	ASSERT_EQ(0, cg_create(self->d));
@@ -81,11 +68,7 @@ FIXTURE_SETUP(pol)
 
 FIXTURE_TEARDOWN(pol)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->b);
-	rmdir(self->a);
-	rmdir(self->c);
-	rmdir(self->d);
+	cg_leave(self->b, self->a, self->c, self->d, NULL);
 }
 
 /*

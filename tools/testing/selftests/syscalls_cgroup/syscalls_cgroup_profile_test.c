@@ -260,11 +260,6 @@ struct worker {
 	int i;
 };
 
-static int load(int *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
 static void *allowed_calls(void *arg)
 {
 	struct worker *w = arg;
@@ -273,9 +268,9 @@ static void *allowed_calls(void *arg)
 
 	pin(w->i);
 	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_ACQ_REL);
-	while (!load(&sh->go))
+	while (!load_acquire(&sh->go))
 		sched_yield();
-	while (!load(&sh->stop)) {
+	while (!load_acquire(&sh->stop)) {
 		if (syscall(SYS_getpid) < 0)
 			errors++;
 		if (syscall(SYS_getppid) < 0)
@@ -309,9 +304,9 @@ static void denied_calls(struct repl_shared *sh)
 	struct utsname u;
 
 	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_ACQ_REL);
-	while (!load(&sh->go))
+	while (!load_acquire(&sh->go))
 		sched_yield();
-	while (!load(&sh->stop)) {
+	while (!load_acquire(&sh->stop)) {
 		sh->x_calls++;
 		if (syscall(SYS_uname, &u) == 0)
 			sh->x_success++;
@@ -332,7 +327,7 @@ static int wait_for(int *p, int v, double s)
 {
 	double t0 = now();
 
-	while (load(p) < v) {
+	while (load_acquire(p) < v) {
 		if (now() - t0 > s)
 			return -1;
 		usleep(1000);

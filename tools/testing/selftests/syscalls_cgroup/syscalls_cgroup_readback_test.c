@@ -27,32 +27,16 @@ FIXTURE(rb) {
 	char d[128];	/* its sibling */
 };
 
-FIXTURE_VARIANT(rb) {
-	int v2;
-};
-
-FIXTURE_VARIANT_ADD(rb, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(rb, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(rb);
 
 FIXTURE_SETUP(rb)
 {
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/rb%d", cg_mnt, getpid());
-	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	ASSERT_EQ(0, cg_create(self->a));
-	ASSERT_EQ(0, cg_create(self->d));
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->d, sizeof(self->a), variant->v2, "rb", "d"));
 }
 
 FIXTURE_TEARDOWN(rb)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->a);
-	rmdir(self->d);
+	cg_leave(self->a, self->d, NULL);
 }
 
 /*

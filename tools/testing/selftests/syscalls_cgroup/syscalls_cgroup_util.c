@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <time.h>
 #include <sys/time.h>
 #include <linux/capability.h>
@@ -457,6 +458,22 @@ int cg_fresh(char *path, size_t size, int v2, const char *prefix)
 }
 
 /*
+ * cg_fresh() @a, then cg_create() @b (of @size too): @a's name and
+ * @suffix ("/b" makes a child, "-x" a sibling). 0 or -errno.
+ */
+int cg_fresh_pair(char *a, char *b, size_t size, int v2, const char *prefix,
+		  const char *suffix)
+{
+	int err = cg_fresh(a, size, v2, prefix);
+
+	if (err)
+		return err;
+	if (snprintf(b, size, "%.100s%s", a, suffix) >= size)
+		return -ENAMETOOLONG;
+	return cg_create(b);
+}
+
+/*
  * Remove @cg, killing the tasks left in it (and reaping the caller's
  * children) while it is busy, for 3 s at most. 0 or -errno.
  */
@@ -492,6 +509,36 @@ int cg_remove_tree(const char *cg)
 void cg_remove_stale(const char *prefix)
 {
 	cg_walk(cg_mnt, prefix, cg_remove_tree);
+}
+
+/*
+ * A fixture's teardown: move the caller back to the root of the hierarchy
+ * and rmdir the cgroups given, in order, up to a NULL.
+ */
+void cg_leave(const char *cg, ...)
+{
+	va_list ap;
+
+	cg_enter(cg_mnt, 0);
+	va_start(ap, cg);
+	for (; cg; cg = va_arg(ap, const char *))
+		rmdir(cg);
+	va_end(ap);
+}
+
+/*
+ * Leave the controller on v1 for the programs that run after this one,
+ * removing first the trees @prefix<pid> that tests on v2 left: their
+ * teardowns ran in other processes, and the caller's cg_mnt may be v1's.
+ */
+void cg_back_to_v1(const char *prefix)
+{
+	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
+		cg_mnt = CG_V2_MNT;
+		cg_v2 = 1;
+		cg_remove_stale(prefix);
+	}
+	cg_use(0);
 }
 
 /* Call getppid() natively: the syscall instruction, on i386 the vDSO's sysenter. */

@@ -333,12 +333,12 @@ static void delegatee(const char *d, const char *sibling)
 	       PROBE_ENOSYS | PROBE_ALLOWED << 2);
 }
 
-static int chown_to_delegatee(const char *cg, const char *file)
+static int chown_to(const char *cg, const char *file, uid_t uid)
 {
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
-	return chown(path, DELEGATEE, DELEGATEE) ? -errno : 0;
+	return chown(path, uid, uid) ? -errno : 0;
 }
 
 TEST_F(v2, delegation_to_uid_1000)
@@ -354,7 +354,7 @@ TEST_F(v2, delegation_to_uid_1000)
 	ASSERT_EQ(0, make_child(s, sizeof(s), self->top, "s"));
 	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
 	for (i = 0; i < ARRAY_SIZE(delegated); i++)
-		ASSERT_EQ(0, chown_to_delegatee(d, delegated[i])) TH_LOG("chown %d", i);
+		ASSERT_EQ(0, chown_to(d, delegated[i], DELEGATEE)) TH_LOG("chown %d", i);
 	ASSERT_EQ(0, cg_write(d, "syscalls.deny", "getppid"));
 	ASSERT_LT(0, cg_read(d, "syscalls.policy", before, sizeof(before)));
 
@@ -535,14 +535,6 @@ static int map_container_root(pid_t pid)
 	return err;
 }
 
-static int chown_to(const char *cg, const char *file, uid_t uid)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
-	return chown(path, uid, uid) ? -errno : 0;
-}
-
 TEST_F(v2, delegation_to_container_root_nsdelegate)
 {
 	static const char * const delegated[] = {
@@ -687,15 +679,8 @@ TEST_F(v2, threads_in_threaded_subtree)
 /* Leave the controller on v1 for the programs that run after this one. */
 static void __attribute__((destructor)) back_to_v1(void)
 {
-	if (!harness_pid || getpid() != harness_pid)
-		return;
-	/* Teardowns ran in other processes: this one's cg_mnt is v1's. */
-	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
-		cg_mnt = CG_V2_MNT;
-		cg_v2 = 1;
-		cg_remove_stale("v2t");
-	}
-	cg_use(0);
+	if (harness_pid && getpid() == harness_pid)
+		cg_back_to_v1("v2t");
 }
 
 int main(int argc, char **argv)
