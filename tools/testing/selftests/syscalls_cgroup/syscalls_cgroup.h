@@ -139,6 +139,16 @@ int probe_abis(void);
 long entry_nr(const char *entry, int target);
 int drop_cap_sys_admin(void);
 
+/* An errno by name, as an action of syscalls.deny and .policy writes it. */
+struct errname {
+	const char *name;
+	int value;
+};
+
+extern const struct errname errnames[];
+extern const int nr_errnames;
+int errno_value(const char *s);
+
 /* --- children, processes ------------------------------------------------------ */
 
 /* wait_code()'s answer when there was no child to wait for. */
