@@ -99,6 +99,12 @@ int policy_read(const char *cg, char *buf, size_t size);
 long read_file(const char *path, char **text, size_t max, size_t extra);
 int klog_has(const char *needle);
 
+/* A text a syscalls file refuses, and the -errno of its write. */
+struct bad_text {
+	const char *text;
+	int err;
+};
+
 /* --- the controller's hierarchy, cgroups ------------------------------------ */
 
 int cg_hierarchy(int *nr);
@@ -147,7 +153,9 @@ struct errname {
 
 extern const struct errname errnames[];
 extern const int nr_errnames;
-int errno_value(const char *s);
+#define ACTION_LOG	0x10000
+#define ACTION_KILL	0x20000
+int action_value(const char *s);
 
 /* --- children, processes ------------------------------------------------------ */
 

@@ -92,11 +92,9 @@ FIXTURE_SETUP(args)
 {
 	if (!X86_64_KERNEL)
 		SKIP(return, "i386 kernel: written for x86_64's 64-bit arguments and tables");
-	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "args"));
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->b, sizeof(self->a), variant->v2, "args", "/b"));
 	snprintf(self->c, sizeof(self->c), "%.100s/c", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->d));
 }
 
@@ -207,10 +205,7 @@ static void repeat(char *buf, size_t size, const char *head, const char *fmt,
 /* --- hostile input ----------------------------------------------------------- */
 
 /* Items refused in syscalls.deny and, as "deny ITEM", in syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_items[] = {
+static const struct bad_text bad_items[] = {
 	{ "getppid(a6==1)", -EINVAL },
 	{ "getppid(a0==)", -EINVAL },
 	{ "getppid(a0)", -EINVAL },
@@ -247,10 +242,7 @@ static const struct {
 };
 
 /* Items refused in syscalls.allow and, as "allow ITEM", in syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_allows[] = {
+static const struct bad_text bad_allows[] = {
 	{ "getppid()", -EINVAL },
 	{ "getppid!(a0==1)", -EINVAL },
 	{ "getppid(a0==1)!(a0==2)", -EINVAL },

@@ -256,20 +256,16 @@ static const char *err_str(int ret, char *buf, size_t size)
 /* "log", "kill", an errno name or number: 0, or -1 if none of these. */
 static int parse_act(const char *s, struct act *a)
 {
-	int n;
+	int n = action_value(s);
 
-	if (!strcmp(s, "log")) {
-		*a = (struct act){ K_LOG, 0 };
-		return 0;
-	}
-	if (!strcmp(s, "kill")) {
-		*a = (struct act){ K_KILL, 0 };
-		return 0;
-	}
-	n = errno_value(s);
 	if (n < 0)
 		return -1;
-	*a = (struct act){ K_ERRNO, n };
+	if (n == ACTION_LOG)
+		*a = (struct act){ K_LOG, 0 };
+	else if (n == ACTION_KILL)
+		*a = (struct act){ K_KILL, 0 };
+	else
+		*a = (struct act){ K_ERRNO, n };
 	return 0;
 }
 

@@ -233,16 +233,11 @@ static void take_args(struct probe *p)
 
 static int parse_action(const char *s, uint32_t *action)
 {
-	int err;
+	int n = action_value(s);
 
-	if (!strcmp(s, "log")) {
-		*action = SCMP_ACT_LOG;
-		return 0;
-	}
-	err = errno_value(s);
-	if (err < 0)
+	if (n < 0 || n == ACTION_KILL)
 		return -1;
-	*action = SCMP_ACT_ERRNO(err);
+	*action = n == ACTION_LOG ? SCMP_ACT_LOG : SCMP_ACT_ERRNO(n);
 	return 0;
 }
 

@@ -57,11 +57,9 @@ CG_FIXTURE_VARIANTS(pol);
 
 FIXTURE_SETUP(pol)
 {
-	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "p"));
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->b, sizeof(self->a), variant->v2, "p", "/b"));
 	snprintf(self->c, sizeof(self->c), "%.100sc", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->c));
 	ASSERT_EQ(0, cg_create(self->d));
 }
@@ -509,10 +507,7 @@ TEST_F(pol, optional_names_and_patterns)
 }
 
 /* Items refused through syscalls.deny and, as "deny ITEM", syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_items[] = {
+static const struct bad_text bad_items[] = {
 	{ "getpid=EFOO", -EINVAL },
 	{ "getpid=nope", -EINVAL },
 	{ "getpid=x", -EINVAL },
@@ -540,10 +535,7 @@ static const struct {
 };
 
 /* Whole texts refused by syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_policies[] = {
+static const struct bad_text bad_policies[] = {
 	{ "permit getpid\n", -EINVAL },
 	{ "Deny getpid\n", -EINVAL },
 	{ "denygetpid\n", -EINVAL },

@@ -932,13 +932,20 @@ const struct errname errnames[] = {
 
 const int nr_errnames = sizeof(errnames) / sizeof(errnames[0]);
 
-/* An action's errno: a name of errnames[] or a number 1 to 4095; else -1. */
-int errno_value(const char *s)
+/*
+ * An action as syscalls.deny and .policy take it: ACTION_LOG, ACTION_KILL
+ * or an errno (a name of errnames[] or a number 1 to 4095); else -1.
+ */
+int action_value(const char *s)
 {
 	char *end;
 	long n;
 	int i;
 
+	if (!strcmp(s, "log"))
+		return ACTION_LOG;
+	if (!strcmp(s, "kill"))
+		return ACTION_KILL;
 	for (i = 0; i < nr_errnames; i++)
 		if (!strcmp(s, errnames[i].name))
 			return errnames[i].value;
