@@ -77,7 +77,7 @@ enum { X86_64, IA32 };
 /* What call_in() reports besides 0 (ran) and an errno: */
 #define CALL_ODD	254	/* another return value, or an errno past 253 */
 #define CALL_NO_ENTRY	255	/* the child could not enter the cgroup */
-#define CALL_LOST	256	/* fork or wait failed */
+#define CALL_LOST	WAIT_LOST	/* fork or wait failed */
 
 FIXTURE(args) {
 	char a[128];	/* a cgroup below the root (v2: a domain cgroup) */
@@ -144,7 +144,6 @@ static int call_in(const char *cg, int abi, __u64 a0, __u64 a1, __u64 a2,
 		   __u64 a3, __u64 a4, __u64 a5)
 {
 	pid_t parent = getpid(), pid;
-	int status;
 	long ret;
 
 	pid = fork();
@@ -163,11 +162,7 @@ static int call_in(const char *cg, int abi, __u64 a0, __u64 a1, __u64 a2,
 			_exit(0);
 		_exit(ret < 0 && -ret < CALL_ODD ? -ret : CALL_ODD);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /* x86_64 getppid(@a0, @a1) in @cg. */
@@ -803,7 +798,6 @@ TEST_F(args, ia32_compares_the_low_32_bits)
  */
 static int socket_in(const char *cg, int x32, __u64 a0, int type)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -816,11 +810,7 @@ static int socket_in(const char *cg, int x32, __u64 a0, int type)
 			_exit(0);
 		_exit(errno < CALL_ODD ? errno : CALL_ODD);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /*
@@ -883,7 +873,6 @@ TEST_F(args, int_argument_is_compared_as_the_call_takes_it)
 static int int80_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2,
 		    __u64 a3, __u64 a4, __u64 a5)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -894,17 +883,12 @@ static int int80_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2,
 		ret = int80_args(nr, a0, a1, a2, a3, a4, a5);
 		_exit(ret < 0 ? (-ret < CALL_ODD ? -ret : CALL_ODD) : 0);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /* x86_64 call @nr with arguments @a0..@a2 from a child in @cg: 0 if it ran. */
 static int call3_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -915,11 +899,7 @@ static int call3_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2)
 		ret = syscall(nr, (long)a0, (long)a1, (long)a2);
 		_exit(ret < 0 ? (errno < CALL_ODD ? errno : CALL_ODD) : 0);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 #define NR_MMAP_IA32	90	/* old_mmap: one pointer to the six arguments */

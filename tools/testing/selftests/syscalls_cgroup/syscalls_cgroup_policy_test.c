@@ -77,7 +77,6 @@ FIXTURE_TEARDOWN(pol)
  */
 static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
 {
-	int status;
 	long ret;
 	pid_t pid = fork();
 
@@ -93,11 +92,7 @@ static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
 		}
 		_exit(ret >= 0 ? 0 : -ret < 254 ? -ret : 254);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return 256;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /*
@@ -107,7 +102,7 @@ static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
  */
 static int run_sh(const char *cg, const char *cmd)
 {
-	int status, fd;
+	int fd;
 	pid_t pid = fork();
 
 	if (pid == 0) {
@@ -120,11 +115,7 @@ static int run_sh(const char *cg, const char *cmd)
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return 256;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /*
