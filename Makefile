@@ -180,23 +180,38 @@ $(KIMG): kernel
 # --- initramfs: static busybox, /init, selftests ------------------------------
 # Our programs, static, compiled from the tree's copy (where
 # "../kselftest_harness.h" resolves); the worker also as a 32-bit program.
+# Each links the selftest library, compiled once per word size.
 SELFTEST_HDRS := syscalls_cgroup.h syscalls_cgroup_uring.h
-OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(R)/helpers/syscalls_cgroup_worker
-.SECONDEXPANSION:
-$(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) $(B)/.overlay
+SELFTEST_LIB_SRC := $(SELFTEST_DIR)/syscalls_cgroup_util.c
+SELFTEST_LIB   := $(OUT)/selftest-lib/syscalls_cgroup_util.o
+SELFTEST_LIB32 := $(OUT)/selftest-lib/syscalls_cgroup_util32.o
+$(SELFTEST_LIB): $(SELFTEST_LIB_SRC) $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC_GUEST) -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c $(LDLIBS)
+	@$(CC_GUEST) -c -o $@ $(KSRC)/$(SELFTEST_LIB_SRC)
+$(SELFTEST_LIB32): $(SELFTEST_LIB_SRC) $(SELFTEST_DIR)/syscalls_cgroup.h $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC -m32 $@"
+	@gcc -m32 -static -O2 -Wall -pthread -c -o $@ $(KSRC)/$(SELFTEST_LIB_SRC)
+
+OUR_BINS := $(SELFTEST_BINS) $(BENCH_BIN) $(STRESS_BIN) $(R)/helpers/syscalls_cgroup_worker
+.SECONDEXPANSION:
+$(OUR_BINS): $(SELFTEST_DIR)/$$(notdir $$@).c $(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) \
+		$(SELFTEST_LIB) $(B)/.overlay
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC_GUEST) -o $@ $(KSRC)/$(SELFTEST_DIR)/$(notdir $@).c $(SELFTEST_LIB) $(LDLIBS)
 
 # The oracle test builds its seccomp filters with libseccomp (Debian's
 # libseccomp.a, 64-bit only: the 32-bit build is the test's skip).
 $(R)/tests/syscalls_cgroup_oracle_test: LDLIBS := $(if $(filter i386,$(ARCH)),,-lseccomp)
 
 $(R)/helpers/syscalls_cgroup_worker32: $(SELFTEST_DIR)/syscalls_cgroup_worker.c \
-		$(SELFTEST_DIR)/syscalls_cgroup_uring.h $(B)/.overlay
+		$(addprefix $(SELFTEST_DIR)/,$(SELFTEST_HDRS)) $(SELFTEST_LIB32) $(B)/.overlay
 	@mkdir -p $(dir $@)
 	@echo "  CC -m32 $@"
-	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/syscalls_cgroup_worker.c
+	@gcc -m32 -static -O2 -Wall -pthread -o $@ $(KSRC)/$(SELFTEST_DIR)/syscalls_cgroup_worker.c \
+		$(SELFTEST_LIB32)
 
 # The peers build against this tree's UAPI headers.
 $(B)/hdr/.stamp: $(KOBJ)/.config
@@ -590,7 +605,7 @@ series-check: series patch $(B)/.series-tree
 		"the end state is make patch's tree; $$(( $$(date +%s) - start )) s"
 
 clean:
-	rm -rf $(KOBJ) $(R) $(INITRD) $(B)/*.log
+	rm -rf $(KOBJ) $(R) $(OUT)/selftest-lib $(INITRD) $(B)/*.log
 
 distclean:
 	rm -rf $(B)

@@ -190,8 +190,7 @@ FIXTURE_SETUP(entry)
 
 FIXTURE_TEARDOWN(entry)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->cg);
+	cg_leave(self->cg, NULL);
 }
 
 /* Deny the variant's call in its own table only, with @action. */
@@ -488,17 +487,7 @@ FIXTURE(lv) {
 	char cg[3][128];	/* a, a/b, a/b/c (on v2: a domain, b and c threaded) */
 };
 
-FIXTURE_VARIANT(lv) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(lv, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(lv, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(lv);
 
 FIXTURE_SETUP(lv)
 {
@@ -772,18 +761,6 @@ TEST_F(lv, deny_again_replaces_the_own_action)
 
 /* --- moves without CAP_SYS_ADMIN ------------------------------------------- */
 
-/* Drop CAP_SYS_ADMIN from the effective set, stay uid 0. */
-static int drop_cap_sys_admin(void)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
-}
-
 /*
  * A child enters @from, drops CAP_SYS_ADMIN and moves itself to @to;
  * returns the move's result (0 or -errno) and in @out what getppid() then
@@ -843,17 +820,7 @@ FIXTURE(mv) {
 	char cg[MV_N][128];
 };
 
-FIXTURE_VARIANT(mv) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(mv, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(mv, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(mv);
 
 FIXTURE_SETUP(mv)
 {

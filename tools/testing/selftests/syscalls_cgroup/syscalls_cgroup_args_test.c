@@ -77,7 +77,7 @@ enum { X86_64, IA32 };
 /* What call_in() reports besides 0 (ran) and an errno: */
 #define CALL_ODD	254	/* another return value, or an errno past 253 */
 #define CALL_NO_ENTRY	255	/* the child could not enter the cgroup */
-#define CALL_LOST	256	/* fork or wait failed */
+#define CALL_LOST	WAIT_LOST	/* fork or wait failed */
 
 FIXTURE(args) {
 	char a[128];	/* a cgroup below the root (v2: a domain cgroup) */
@@ -86,31 +86,15 @@ FIXTURE(args) {
 	char d[128];	/* a sibling of a */
 };
 
-FIXTURE_VARIANT(args) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(args, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(args, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(args);
 
 FIXTURE_SETUP(args)
 {
 	if (!X86_64_KERNEL)
 		SKIP(return, "i386 kernel: written for x86_64's 64-bit arguments and tables");
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/args%d", cg_mnt, getpid());
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->b, sizeof(self->a), variant->v2, "args", "/b"));
 	snprintf(self->c, sizeof(self->c), "%.100s/c", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	rmdir(self->b);
-	rmdir(self->c);
-	ASSERT_EQ(0, cg_create(self->a));
-	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->d));
 }
 
@@ -132,16 +116,6 @@ FIXTURE_TEARDOWN(args)
 	rmdir(self->c);
 	rmdir(self->a);
 	rmdir(self->d);
-}
-
-static int policy_write(const char *cg, const char *text)
-{
-	return cg_write(cg, "syscalls.policy", text);
-}
-
-static int policy_read(const char *cg, char *buf)
-{
-	return cg_read(cg, "syscalls.policy", buf, BUF_SIZE);
 }
 
 /* @cg/@file must read exactly @want. */
@@ -170,7 +144,6 @@ static int call_in(const char *cg, int abi, __u64 a0, __u64 a1, __u64 a2,
 		   __u64 a3, __u64 a4, __u64 a5)
 {
 	pid_t parent = getpid(), pid;
-	int status;
 	long ret;
 
 	pid = fork();
@@ -189,11 +162,7 @@ static int call_in(const char *cg, int abi, __u64 a0, __u64 a1, __u64 a2,
 			_exit(0);
 		_exit(ret < 0 && -ret < CALL_ODD ? -ret : CALL_ODD);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /* x86_64 getppid(@a0, @a1) in @cg. */
@@ -231,10 +200,7 @@ static void repeat(char *buf, size_t size, const char *head, const char *fmt,
 /* --- hostile input ----------------------------------------------------------- */
 
 /* Items refused in syscalls.deny and, as "deny ITEM", in syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_items[] = {
+static const struct bad_text bad_items[] = {
 	{ "getppid(a6==1)", -EINVAL },
 	{ "getppid(a0==)", -EINVAL },
 	{ "getppid(a0)", -EINVAL },
@@ -271,10 +237,7 @@ static const struct {
 };
 
 /* Items refused in syscalls.allow and, as "allow ITEM", in syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_allows[] = {
+static const struct bad_text bad_allows[] = {
 	{ "getppid()", -EINVAL },
 	{ "getppid!(a0==1)", -EINVAL },
 	{ "getppid(a0==1)!(a0==2)", -EINVAL },
@@ -303,7 +266,7 @@ static void refuse(struct __test_metadata *_metadata, const char *cg, const char
 	static char now[BUF_SIZE];
 
 	EXPECT_EQ(err, cg_write(cg, file, text)) TH_LOG("%s <- \"%.100s\"", file, text);
-	ASSERT_LE(0, policy_read(cg, now));
+	ASSERT_LE(0, policy_read(cg, now, BUF_SIZE));
 	EXPECT_STREQ(before, now) TH_LOG("changed by %s <- \"%.100s\"", file, text);
 }
 
@@ -391,7 +354,7 @@ TEST_F(args, limits_are_accepted)
 	repeat(text, sizeof(text), "", "deny getppid(a0==%d)=EPERM\n", 1, 32, "");
 	ASSERT_EQ(0, policy_write(self->a, text));
 	repeat(want, sizeof(want), "", "deny x86_64:getppid(a0==%d)=EPERM # 110\n", 1, 32, "");
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, strncmp(want, buf, strlen(want))) TH_LOG("starts \"%.200s\"", buf);
 	EXPECT_EQ(EPERM, call64(self->a, 32, 0));
 	EXPECT_EQ(EPERM, call32(self->a, 32, 0));
@@ -417,7 +380,7 @@ TEST_F(args, limits_are_accepted)
 	EXPECT_EQ(0, policy_write(self->b, buf));
 	EXPECT_EQ(EACCES, call64(self->b, 0, 32));
 	EXPECT_EQ(EPERM, call64(self->b, 1, 32));
-	ASSERT_LT(0, policy_read(self->b, buf));
+	ASSERT_LT(0, policy_read(self->b, buf, BUF_SIZE));
 	for (n = 0, p = buf; (p = strchr(p, '\n')); p++)
 		n++;
 	EXPECT_EQ(64, n);
@@ -431,7 +394,7 @@ TEST_F(args, limits_are_accepted)
 	repeat(text, sizeof(text), "",
 	       "deny x86_64:getppid(a0==%d,a1==%d,a2==%d,a3==%d)=EPERM\n", 1, 31, "");
 	ASSERT_EQ(0, policy_write(self->a, text));
-	ASSERT_LT(0, policy_read(self->a, want));
+	ASSERT_LT(0, policy_read(self->a, want, BUF_SIZE));
 	refuse(_metadata, self->a, "syscalls.deny",
 	       "x86_64:getppid(a0==40,a1==40,a2==40,a3==40,a4==40)=EPERM", -E2BIG, want);
 	EXPECT_EQ(0, cg_write(self->a, "syscalls.deny",
@@ -835,7 +798,6 @@ TEST_F(args, ia32_compares_the_low_32_bits)
  */
 static int socket_in(const char *cg, int x32, __u64 a0, int type)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -848,11 +810,7 @@ static int socket_in(const char *cg, int x32, __u64 a0, int type)
 			_exit(0);
 		_exit(errno < CALL_ODD ? errno : CALL_ODD);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /*
@@ -915,7 +873,6 @@ TEST_F(args, int_argument_is_compared_as_the_call_takes_it)
 static int int80_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2,
 		    __u64 a3, __u64 a4, __u64 a5)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -926,17 +883,12 @@ static int int80_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2,
 		ret = int80_args(nr, a0, a1, a2, a3, a4, a5);
 		_exit(ret < 0 ? (-ret < CALL_ODD ? -ret : CALL_ODD) : 0);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /* x86_64 call @nr with arguments @a0..@a2 from a child in @cg: 0 if it ran. */
 static int call3_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2)
 {
-	int status;
 	pid_t pid;
 	long ret;
 
@@ -947,11 +899,7 @@ static int call3_in(const char *cg, long nr, __u64 a0, __u64 a1, __u64 a2)
 		ret = syscall(nr, (long)a0, (long)a1, (long)a2);
 		_exit(ret < 0 ? (errno < CALL_ODD ? errno : CALL_ODD) : 0);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return CALL_LOST;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 #define NR_MMAP_IA32	90	/* old_mmap: one pointer to the six arguments */
@@ -1121,7 +1069,7 @@ TEST_F(args, parent_term_stands)
 
 	/* Below an unconditional term, no exemption can apply: EPERM. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "x86_64:getppid=EPERM"));
-	ASSERT_LT(0, policy_read(self->b, before));
+	ASSERT_LT(0, policy_read(self->b, before, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:getppid=EPERM # 110\n", before);
 	refuse(_metadata, self->b, "syscalls.allow", "x86_64:getppid(a0==1)", -EPERM, before);
 	refuse(_metadata, self->b, "syscalls.allow", "getppid(a0==1)", -EPERM, before);
@@ -1157,9 +1105,9 @@ TEST_F(args, new_child_inherits)
 	ASSERT_EQ(0, policy_write(self->a, "deny x86_64:getppid(a0==1)=EPERM\n"
 				  "deny getppid!(a1&0xf==3)=log\n"
 				  "deny x86_64:getuid(a0!=0)=EACCES\n"));
-	ASSERT_LT(0, policy_read(self->a, a));
+	ASSERT_LT(0, policy_read(self->a, a, BUF_SIZE));
 	ASSERT_EQ(0, cg_create(self->c));
-	ASSERT_LT(0, policy_read(self->c, c));
+	ASSERT_LT(0, policy_read(self->c, c, BUF_SIZE));
 	EXPECT_STREQ(a, c);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", a, BUF_SIZE));
 	ASSERT_LT(0, cg_read(self->c, "syscalls.deny", c, BUF_SIZE));
@@ -1197,7 +1145,7 @@ TEST_F(args, read_back_and_round_trip)
 		"deny ia32:getppid(a0==5)=EPERM # 64\n";
 
 	ASSERT_EQ(0, policy_write(self->a, policy));
-	ASSERT_LT(0, policy_read(self->a, a));
+	ASSERT_LT(0, policy_read(self->a, a, BUF_SIZE));
 	EXPECT_STREQ(want, a);
 	expect_policy(_metadata, self->b, want);
 	expect_file(_metadata, self->a, "syscalls.deny", "102\n110\n111\nia32:64\n");
@@ -1209,7 +1157,7 @@ TEST_F(args, read_back_and_round_trip)
 	/* The text into a sibling, and back into a itself. */
 	ASSERT_EQ(0, cg_write(self->d, "syscalls.deny", "getpid"));
 	ASSERT_EQ(0, policy_write(self->d, a));
-	ASSERT_LT(0, policy_read(self->d, d));
+	ASSERT_LT(0, policy_read(self->d, d, BUF_SIZE));
 	EXPECT_STREQ(a, d);
 	ASSERT_EQ(0, policy_write(self->a, a));
 	expect_policy(_metadata, self->a, want);
@@ -1357,18 +1305,6 @@ TEST_F(args, tracer_rewrite_is_seen)
 }
 
 /* --- learning -------------------------------------------------------------------- */
-
-/* Does the one-line list @used hold the item @item as a whole word? */
-static int has_item(const char *used, const char *item)
-{
-	size_t n = strlen(item);
-	const char *p;
-
-	for (p = used; (p = strstr(p, item)); p += n)
-		if ((p == used || p[-1] == ' ') && (!p[n] || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
 
 TEST_F(args, record_lists_calls_without_conditions)
 {

@@ -210,29 +210,8 @@ FIXTURE_VARIANT_ADD(bypass, park_move_v2) {
 static void make_cgroups(struct __test_metadata *_metadata, int v2, const char *name,
 			 char *cg, char *open, size_t size)
 {
-	ASSERT_EQ(0, cg_use(v2));
-	snprintf(cg, size, "%s/%s%d", cg_mnt, name, getpid());
-	snprintf(open, size, "%s/%s%d-open", cg_mnt, name, getpid());
-	ASSERT_EQ(0, cg_create(cg));
-	ASSERT_EQ(0, cg_create(open));
+	ASSERT_EQ(0, cg_fresh_pair(cg, open, size, v2, name, "-open"));
 	ASSERT_EQ(0, cg_write(cg, "syscalls.deny", DENIAL));
-}
-
-/* Remove @cg, killing (and reaping) what a failed test left in it. */
-static void remove_cgroup(const char *cg)
-{
-	char tasks[4096], *p, *end;
-	long tid;
-	int i;
-
-	for (i = 0; i < 100 && rmdir(cg) && errno == EBUSY; i++) {
-		if (cg_read(cg, cg_tasks_file(), tasks, sizeof(tasks)) > 0)
-			for (p = tasks; (tid = strtol(p, &end, 10)) > 0; p = end)
-				kill(tid, SIGKILL);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		usleep(10000);
-	}
 }
 
 FIXTURE_SETUP(bypass)
@@ -242,8 +221,8 @@ FIXTURE_SETUP(bypass)
 
 FIXTURE_TEARDOWN(bypass)
 {
-	remove_cgroup(self->cg);
-	remove_cgroup(self->open);
+	cg_remove(self->cg);
+	cg_remove(self->open);
 }
 
 /* Change the policy under task @tid as @how says; 0 or -errno. */
@@ -252,23 +231,6 @@ static int park_act(enum park how, const char *cg, const char *open, pid_t tid)
 	if (how == PARK_DENY)
 		return cg_write(open, "syscalls.deny", DENIAL);
 	return cg_enter(cg, tid);
-}
-
-/*
- * The worker's numbers for getppid (@target) or getpid, as in the worker;
- * the vsyscall page's gettimeofday is both.
- */
-static long number(const char *entry, int target)
-{
-	if (!strcmp(entry, "int80") || !strcmp(entry, "vdso32"))
-		return target ? 64 : 20;
-	if (!strcmp(entry, "x32"))
-		return X32_BIT | (target ? 110 : 39);
-	if (!strcmp(entry, "vsyscall"))
-		return 96;
-	if (!strcmp(entry, "uring"))
-		return 426;	/* io_uring_enter, in both tables */
-	return target ? 110 : 39;
 }
 
 /* What trace() does besides rewriting, and what it saw. */
@@ -287,7 +249,7 @@ struct tracer {
 static int trace(struct __test_metadata *_metadata, pid_t pid,
 		 const char *entry, int seccomp, struct tracer *t)
 {
-	long decoy = number(entry, 0), target = number(entry, 1);
+	long decoy = entry_nr(entry, 0), target = entry_nr(entry, 1);
 	int status, sig;
 
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
@@ -455,8 +417,8 @@ FIXTURE_SETUP(park)
 
 FIXTURE_TEARDOWN(park)
 {
-	remove_cgroup(self->cg);
-	remove_cgroup(self->open);
+	cg_remove(self->cg);
+	cg_remove(self->open);
 }
 
 /*

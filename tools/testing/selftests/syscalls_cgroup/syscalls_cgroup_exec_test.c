@@ -46,16 +46,6 @@
 #define WORKER_ENTRY	"vdso32"
 #endif
 
-/* What @nr (with @arg) did: a probe_result. */
-static int probe_call(long nr, long arg)
-{
-	long ret = syscall(nr, arg);
-
-	if (ret >= 0)
-		return PROBE_ALLOWED;
-	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
-}
-
 /* getppid | getsid << 2: what --probe reports. */
 static int probe_both(void)
 {
@@ -103,25 +93,6 @@ static void exec_worker(const char *way)
 	exec_or_die(WORKER, args);
 }
 
-static int wait_status(pid_t pid)
-{
-	int status;
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
-/* Fork a child that exits with fn(); its exit status. */
-static int in_child(int (*fn)(void))
-{
-	pid_t pid = fork();
-
-	if (pid == 0)
-		_exit(fn());
-	return wait_status(pid);
-}
-
 static void *thread_getppid(void *arg)
 {
 	return (void *)(intptr_t)probe_getppid();
@@ -136,18 +107,6 @@ static int in_thread(void)
 	if (pthread_create(&t, NULL, thread_getppid, NULL) || pthread_join(t, &res))
 		return -1;
 	return (intptr_t)res;
-}
-
-/* Drop CAP_SYS_ADMIN from the effective set, stay uid 0. */
-static int drop_cap_sys_admin(void)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective &= ~CAP_TO_MASK(CAP_SYS_ADMIN);
-	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
 }
 
 /*
@@ -195,7 +154,7 @@ static int move_then_exec(const char *from, const char *cg, struct before_exec *
 			_exit(98);
 		r->self = probe_getppid();
 		r->getsid = probe_call(SYS_getsid, 0);
-		r->child = in_child(probe_getppid);
+		r->child = run_in(NULL, probe_getppid);
 		r->thread = in_thread();
 		if (way)
 			exec_worker(way);
@@ -207,148 +166,6 @@ static int move_then_exec(const char *from, const char *cg, struct before_exec *
 static int enter_then_exec(const char *cg, struct before_exec *r, const char *way)
 {
 	return move_then_exec(NULL, cg, r, way);
-}
-
-/* --- a running task that makes a call when asked ------------------------- */
-
-/*
- * Commands: 'p' getppid, 's' getsid, 'f' getppid in a new child; the
- * answer is '0' + the probe_result. 'm': drop CAP_SYS_ADMIN and move
- * into move_target; the answer is '0' + the move's errno (0: moved).
- */
-struct prober {
-	pid_t pid;
-	int cmd;
-	int res;
-};
-
-static const char *move_target;
-
-/* Start a task in @cg; 0 once it is there. */
-static int prober_start(struct prober *p, const char *cg)
-{
-	int cmd[2], res[2];
-	char c = 'E';
-
-	if (pipe(cmd))
-		return -1;
-	if (pipe(res)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -1;
-	}
-	p->pid = fork();
-	if (p->pid == 0) {
-		close(cmd[1]);
-		close(res[0]);
-		c = cg_enter(cg, 0) ? 'E' : 'r';
-		if (write(res[1], &c, 1) != 1)
-			_exit(1);
-		while (read(cmd[0], &c, 1) == 1) {
-			if (c == 'm')
-				c = drop_cap_sys_admin() ? 'X' :
-				    '0' + (-cg_enter(move_target, 0) & 63);
-			else if (c == 'f')
-				c = '0' + in_child(probe_getppid);
-			else if (c == 's')
-				c = '0' + probe_call(SYS_getsid, 0);
-			else
-				c = '0' + probe_getppid();
-			if (write(res[1], &c, 1) != 1)
-				_exit(1);
-		}
-		_exit(0);
-	}
-	close(cmd[0]);
-	close(res[1]);
-	p->cmd = cmd[1];
-	p->res = res[0];
-	if (p->pid < 0 || read(p->res, &c, 1) != 1 || c != 'r')
-		return -1;
-	return 0;
-}
-
-static int prober_ask(struct prober *p, char call)
-{
-	char c;
-
-	if (write(p->cmd, &call, 1) != 1 || read(p->res, &c, 1) != 1)
-		return -1;
-	return c - '0';
-}
-
-static int prober_stop(struct prober *p)
-{
-	close(p->cmd);
-	close(p->res);
-	return wait_status(p->pid);
-}
-
-/* --- cleanup: kill what is left in a tree of cgroups, remove it ---------- */
-
-static void remove_cgroup(const char *cg)
-{
-	char buf[4096], *tok, *save;
-	int i;
-
-	for (i = 0; i < 300 && rmdir(cg) && errno == EBUSY; i++) {
-		if (cg_read(cg, cg_tasks_file(), buf, sizeof(buf)) > 0)
-			for (tok = strtok_r(buf, "\n", &save); tok;
-			     tok = strtok_r(NULL, "\n", &save))
-				if (atoi(tok) != getpid())
-					kill(atoi(tok), SIGKILL);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		usleep(10000);
-	}
-}
-
-static void remove_tree(const char *cg)
-{
-	char sub[PATH_MAX];
-	struct dirent *e;
-	int found;
-	DIR *d;
-
-	do {
-		d = opendir(cg);
-		if (!d)
-			return;
-		found = 0;
-		while (!found && (e = readdir(d)))
-			if (e->d_type == DT_DIR && e->d_name[0] != '.') {
-				snprintf(sub, sizeof(sub), "%s/%s", cg, e->d_name);
-				found = 1;
-			}
-		closedir(d);
-		if (found)
-			remove_tree(sub);
-	} while (found && access(sub, F_OK) != 0);
-	remove_cgroup(cg);
-}
-
-/* Remove what earlier tests of this program left below the root. */
-static void remove_stale(const char *prefix)
-{
-	char path[PATH_MAX];
-	struct dirent *e;
-	int found;
-	DIR *d;
-
-	do {
-		d = opendir(cg_mnt);
-		if (!d)
-			return;
-		found = 0;
-		while (!found && (e = readdir(d)))
-			if (e->d_type == DT_DIR && !strncmp(e->d_name, prefix, strlen(prefix))) {
-				snprintf(path, sizeof(path), "%s/%s", cg_mnt, e->d_name);
-				found = 1;
-			}
-		closedir(d);
-		if (found)
-			remove_tree(path);
-	} while (found && access(path, F_OK) != 0);
 }
 
 /* --- the fixture ------------------------------------------------------------ */
@@ -364,24 +181,13 @@ FIXTURE(ex) {
 	char a[128];
 };
 
-FIXTURE_VARIANT(ex) {
-	int v2;
-};
-
-FIXTURE_VARIANT_ADD(ex, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(ex, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(ex);
 
 FIXTURE_SETUP(ex)
 {
 	ASSERT_EQ(0, cg_use(variant->v2));
-	remove_stale("ex");
-	snprintf(self->a, sizeof(self->a), "%s/ex%d", cg_mnt, getpid());
-	ASSERT_EQ(0, cg_create(self->a));
+	cg_remove_stale("ex");
+	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "ex"));
 }
 
 FIXTURE_TEARDOWN_PARENT(ex)
@@ -389,7 +195,7 @@ FIXTURE_TEARDOWN_PARENT(ex)
 	/* In the parent, where setup's cg_use() did not run. */
 	cg_use(variant->v2);
 	cg_enter(cg_mnt, 0);
-	remove_tree(self->a);
+	cg_remove_tree(self->a);
 }
 
 /* cg_create() @parent/@name into @out; 0 or -errno. */
@@ -683,7 +489,7 @@ TEST_F(ex, no_shedding_common_ancestor_denial)
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
 	ASSERT_EQ(0, sub(x, sizeof(x), self->a, "x"));
 	snprintf(e, sizeof(e), "%s/e", self->a);
-	move_target = e;
+	task.move_to = e;
 	ASSERT_EQ(0, prober_start(&task, x));
 	EXPECT_EQ(PROBE_ENOSYS, prober_ask(&task, 'p'));
 
@@ -724,9 +530,8 @@ FIXTURE(v2) {
 FIXTURE_SETUP(v2)
 {
 	ASSERT_EQ(0, cg_use(1));
-	remove_stale("ex");
-	snprintf(self->a, sizeof(self->a), "%s/ex%d", cg_mnt, getpid());
-	ASSERT_EQ(0, cg_create(self->a));
+	cg_remove_stale("ex");
+	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), 1, "ex"));
 }
 
 FIXTURE_TEARDOWN_PARENT(v2)
@@ -734,7 +539,7 @@ FIXTURE_TEARDOWN_PARENT(v2)
 	/* In the parent, where setup's cg_use() did not run. */
 	cg_use(1);
 	cg_enter(cg_mnt, 0);
-	remove_tree(self->a);
+	cg_remove_tree(self->a);
 }
 
 /* A child of clone3(CLONE_INTO_CGROUP) into @cg records, then execs. */
@@ -777,15 +582,8 @@ TEST_F(v2, clone3_into_exec_mode)
 /* Leave the controller on v1 for the programs that run after this one. */
 static void __attribute__((destructor)) back_to_v1(void)
 {
-	if (!harness_pid || getpid() != harness_pid)
-		return;
-	/* Teardowns ran in other processes: this one's cg_mnt is v1's. */
-	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
-		cg_mnt = CG_V2_MNT;
-		cg_v2 = 1;
-		remove_stale("ex");
-	}
-	cg_use(0);
+	if (harness_pid && getpid() == harness_pid)
+		cg_back_to_v1("ex");
 }
 
 int main(int argc, char **argv)

@@ -111,49 +111,6 @@ static const char *const noise_sels[] = {
 	"?x86_64:no_such_call", "?x86_64:zz*[0-9]", "?x86_64:getppid_",
 };
 
-/* errno-base.h and errno.h of include/uapi/asm-generic, aliases included. */
-static const struct errname {
-	const char *name;
-	int value;
-} errnames[] = {
-	{ "EPERM", 1 }, { "ENOENT", 2 }, { "ESRCH", 3 }, { "EINTR", 4 }, { "EIO", 5 },
-	{ "ENXIO", 6 }, { "E2BIG", 7 }, { "ENOEXEC", 8 }, { "EBADF", 9 }, { "ECHILD", 10 },
-	{ "EAGAIN", 11 }, { "ENOMEM", 12 }, { "EACCES", 13 }, { "EFAULT", 14 },
-	{ "ENOTBLK", 15 }, { "EBUSY", 16 }, { "EEXIST", 17 }, { "EXDEV", 18 },
-	{ "ENODEV", 19 }, { "ENOTDIR", 20 }, { "EISDIR", 21 }, { "EINVAL", 22 },
-	{ "ENFILE", 23 }, { "EMFILE", 24 }, { "ENOTTY", 25 }, { "ETXTBSY", 26 },
-	{ "EFBIG", 27 }, { "ENOSPC", 28 }, { "ESPIPE", 29 }, { "EROFS", 30 },
-	{ "EMLINK", 31 }, { "EPIPE", 32 }, { "EDOM", 33 }, { "ERANGE", 34 },
-	{ "EDEADLK", 35 }, { "ENAMETOOLONG", 36 }, { "ENOLCK", 37 }, { "ENOSYS", 38 },
-	{ "ENOTEMPTY", 39 }, { "ELOOP", 40 }, { "EWOULDBLOCK", 11 }, { "ENOMSG", 42 },
-	{ "EIDRM", 43 }, { "ECHRNG", 44 }, { "EL2NSYNC", 45 }, { "EL3HLT", 46 },
-	{ "EL3RST", 47 }, { "ELNRNG", 48 }, { "EUNATCH", 49 }, { "ENOCSI", 50 },
-	{ "EL2HLT", 51 }, { "EBADE", 52 }, { "EBADR", 53 }, { "EXFULL", 54 },
-	{ "ENOANO", 55 }, { "EBADRQC", 56 }, { "EBADSLT", 57 }, { "EDEADLOCK", 35 },
-	{ "EBFONT", 59 }, { "ENOSTR", 60 }, { "ENODATA", 61 }, { "ETIME", 62 },
-	{ "ENOSR", 63 }, { "ENONET", 64 }, { "ENOPKG", 65 }, { "EREMOTE", 66 },
-	{ "ENOLINK", 67 }, { "EADV", 68 }, { "ESRMNT", 69 }, { "ECOMM", 70 },
-	{ "EPROTO", 71 }, { "EMULTIHOP", 72 }, { "EDOTDOT", 73 }, { "EBADMSG", 74 },
-	{ "EOVERFLOW", 75 }, { "ENOTUNIQ", 76 }, { "EBADFD", 77 }, { "EREMCHG", 78 },
-	{ "ELIBACC", 79 }, { "ELIBBAD", 80 }, { "ELIBSCN", 81 }, { "ELIBMAX", 82 },
-	{ "ELIBEXEC", 83 }, { "EILSEQ", 84 }, { "ERESTART", 85 }, { "ESTRPIPE", 86 },
-	{ "EUSERS", 87 }, { "ENOTSOCK", 88 }, { "EDESTADDRREQ", 89 }, { "EMSGSIZE", 90 },
-	{ "EPROTOTYPE", 91 }, { "ENOPROTOOPT", 92 }, { "EPROTONOSUPPORT", 93 },
-	{ "ESOCKTNOSUPPORT", 94 }, { "EOPNOTSUPP", 95 }, { "EPFNOSUPPORT", 96 },
-	{ "EAFNOSUPPORT", 97 }, { "EADDRINUSE", 98 }, { "EADDRNOTAVAIL", 99 },
-	{ "ENETDOWN", 100 }, { "ENETUNREACH", 101 }, { "ENETRESET", 102 },
-	{ "ECONNABORTED", 103 }, { "ECONNRESET", 104 }, { "ENOBUFS", 105 },
-	{ "EISCONN", 106 }, { "ENOTCONN", 107 }, { "ESHUTDOWN", 108 },
-	{ "ETOOMANYREFS", 109 }, { "ETIMEDOUT", 110 }, { "ECONNREFUSED", 111 },
-	{ "EHOSTDOWN", 112 }, { "EHOSTUNREACH", 113 }, { "EALREADY", 114 },
-	{ "EINPROGRESS", 115 }, { "ESTALE", 116 }, { "EUCLEAN", 117 }, { "ENOTNAM", 118 },
-	{ "ENAVAIL", 119 }, { "EISNAM", 120 }, { "EREMOTEIO", 121 }, { "EDQUOT", 122 },
-	{ "ENOMEDIUM", 123 }, { "EMEDIUMTYPE", 124 }, { "ECANCELED", 125 }, { "ENOKEY", 126 },
-	{ "EKEYEXPIRED", 127 }, { "EKEYREVOKED", 128 }, { "EKEYREJECTED", 129 },
-	{ "EOWNERDEAD", 130 }, { "ENOTRECOVERABLE", 131 }, { "ERFKILL", 132 },
-	{ "EHWPOISON", 133 },
-};
-
 /* Invalid items and statements, the errno they cause, the calls they name. */
 static const struct bad_item {
 	const char *text;
@@ -239,17 +196,7 @@ FIXTURE(model) {
 	struct model m;
 };
 
-FIXTURE_VARIANT(model) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(model, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(model, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(model);
 
 /* xorshift64* seeded through splitmix64: the same sequence everywhere. */
 static void rng_seed(struct model *m, unsigned long long seed)
@@ -309,28 +256,16 @@ static const char *err_str(int ret, char *buf, size_t size)
 /* "log", "kill", an errno name or number: 0, or -1 if none of these. */
 static int parse_act(const char *s, struct act *a)
 {
-	char *end;
-	size_t i;
-	long n;
+	int n = action_value(s);
 
-	if (!strcmp(s, "log")) {
-		*a = (struct act){ K_LOG, 0 };
-		return 0;
-	}
-	if (!strcmp(s, "kill")) {
-		*a = (struct act){ K_KILL, 0 };
-		return 0;
-	}
-	for (i = 0; i < ARRAY_SIZE(errnames); i++) {
-		if (!strcmp(s, errnames[i].name)) {
-			*a = (struct act){ K_ERRNO, errnames[i].value };
-			return 0;
-		}
-	}
-	n = strtol(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || n < 1 || n > 4095)
+	if (n < 0)
 		return -1;
-	*a = (struct act){ K_ERRNO, (int)n };
+	if (n == ACTION_LOG)
+		*a = (struct act){ K_LOG, 0 };
+	else if (n == ACTION_KILL)
+		*a = (struct act){ K_KILL, 0 };
+	else
+		*a = (struct act){ K_ERRNO, n };
 	return 0;
 }
 
@@ -500,7 +435,7 @@ static void gen_act(struct model *m, struct act *a, char *txt, size_t size)
 		*a = (struct act){ K_KILL, 0 };
 		snprintf(txt, size, "=kill");
 	} else if (r < 70) {
-		e = &errnames[below(m, ARRAY_SIZE(errnames))];
+		e = &errnames[below(m, nr_errnames)];
 		*a = (struct act){ K_ERRNO, e->value };
 		snprintf(txt, size, "=%s", e->name);
 	} else {
@@ -1146,14 +1081,6 @@ static int pick_op(struct model *m)
 	for (op = 0; r >= op_weight[op]; op++)
 		r -= op_weight[op];
 	return op;
-}
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
 FIXTURE_SETUP(model)

@@ -59,10 +59,7 @@ TEST_F(cg, name_denies_in_every_abi)
 
 TEST_F(cg, lists_and_ranges_apply_atomically)
 {
-	static const struct {
-		const char *text;
-		int err;
-	} bad[] = {
+	static const struct bad_text bad[] = {
 		{ "getppid,nosuchcall", -EINVAL },
 		{ "getppid 9999", -ERANGE },
 		{ "getppid,,getpid", -EINVAL },

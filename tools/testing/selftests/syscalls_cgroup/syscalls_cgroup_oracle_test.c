@@ -231,34 +231,13 @@ static void take_args(struct probe *p)
 	free(name);
 }
 
-static const struct {
-	const char *name;
-	int value;
-} errnos[] = {
-	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EACCES", EACCES },
-	{ "EBUSY", EBUSY }, { "EINVAL", EINVAL }, { "ENOSYS", ENOSYS },
-};
-
 static int parse_action(const char *s, uint32_t *action)
 {
-	char *end;
-	unsigned long v;
-	size_t i;
+	int n = action_value(s);
 
-	if (!strcmp(s, "log")) {
-		*action = SCMP_ACT_LOG;
-		return 0;
-	}
-	for (i = 0; i < ARRAY_SIZE(errnos); i++) {
-		if (!strcmp(s, errnos[i].name)) {
-			*action = SCMP_ACT_ERRNO(errnos[i].value);
-			return 0;
-		}
-	}
-	v = strtoul(s, &end, 0);
-	if (*end || v < 1 || v > 4095)
+	if (n < 0 || n == ACTION_KILL)
 		return -1;
-	*action = SCMP_ACT_ERRNO(v);
+	*action = n == ACTION_LOG ? SCMP_ACT_LOG : SCMP_ACT_ERRNO(n);
 	return 0;
 }
 

@@ -71,11 +71,6 @@ static int close_err(int fd)
 	return close(fd) ? errno : 0;
 }
 
-static int policy_read(const char *cg, char *buf)
-{
-	return cg_read(cg, "syscalls.policy", buf, BUF_SIZE);
-}
-
 /*
  * The names of the native table as the kernel lists them: "deny
  * NATIVE_ABI:all" read back from @cg, whose policy is emptied again.
@@ -89,7 +84,7 @@ static int load_names(const char *cg)
 	if (nr_names)
 		return nr_names;
 	if (cg_write(cg, "syscalls.policy", "deny " NATIVE_ABI ":all=EPERM\n") ||
-	    policy_read(cg, buf) <= 0)
+	    policy_read(cg, buf, BUF_SIZE) <= 0)
 		return -1;
 	for (line = strtok_r(buf, "\n", &save); line && n < ARRAY_SIZE(names);
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -212,7 +207,7 @@ static int make_ref(const char *cg, struct text *t)
 			end = end < stop ? line : stop;
 			err = cg_write_len(cg, t->file, p, end - p);
 		}
-	if (!err && policy_read(cg, t->ref) < 0)
+	if (!err && policy_read(cg, t->ref, BUF_SIZE) < 0)
 		err = -EIO;
 	if (cg_write(cg, "syscalls.policy", "\n") && !err)
 		err = -EIO;
@@ -475,7 +470,7 @@ static void write_pieces(int fd, const struct text *t, size_t piece, size_t cut,
 		}
 		if ((piece < 100 && i % 50 && end < t->len) || r->changed_at)
 			continue;
-		if (policy_read(cg, buf) < 0 || strcmp(buf, old))
+		if (policy_read(cg, buf, BUF_SIZE) < 0 || strcmp(buf, old))
 			r->changed_at = end;
 	}
 }
@@ -498,7 +493,7 @@ static void run_plan(struct __test_metadata *_metadata, const char *cg,
 	if (pl->cut && !cut)
 		return;		/* no such place in @t */
 	ASSERT_EQ(0, cg_write(cg, "syscalls.policy", t->old));
-	ASSERT_LE(0, policy_read(cg, old));
+	ASSERT_LE(0, policy_read(cg, old, BUF_SIZE));
 	w = watch_start(cg);
 	ASSERT_TRUE(!!w);
 	snprintf(path, sizeof(path), "%s/%s", cg, t->file);
@@ -514,7 +509,7 @@ static void run_plan(struct __test_metadata *_metadata, const char *cg,
 	loops = __atomic_load_n(&w->iters, __ATOMIC_ACQUIRE);
 	more = watch_more(w, 3);
 	watch_stop(w, &seen);
-	policy_read(cg, buf);
+	policy_read(cg, buf, BUF_SIZE);
 
 	EXPECT_EQ(0, r.nerr)
 		TH_LOG("%s, %s: %d write()s failed, the first at byte %zu: %s", t->what,
@@ -605,7 +600,7 @@ static void fail_piece(struct __test_metadata *_metadata, const char *cg,
 	int fd;
 
 	ASSERT_EQ(0, cg_write(cg, "syscalls.policy", t->old));
-	ASSERT_LE(0, policy_read(cg, old));
+	ASSERT_LE(0, policy_read(cg, old, BUF_SIZE));
 	fd = open_file(cg, t->file);
 	ASSERT_LE(0, fd);
 	EXPECT_EQ(0, write_all(fd, t->s, head_end - t->s))
@@ -615,12 +610,12 @@ static void fail_piece(struct __test_metadata *_metadata, const char *cg,
 		TH_LOG("%s: the piece \"%s\"", t->what, bad);
 	EXPECT_EQ(-err, write_all(fd, head_end, 100))
 		TH_LOG("%s: a valid piece after the failed one", t->what);
-	ASSERT_LE(0, policy_read(cg, buf));
+	ASSERT_LE(0, policy_read(cg, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(old, buf))
 		TH_LOG("%s, \"%s\": before the close, read back %s", t->what, bad,
 		       describe(buf, t->ref, old));
 	EXPECT_EQ(err, close_err(fd)) TH_LOG("%s, \"%s\": close()", t->what, bad);
-	ASSERT_LE(0, policy_read(cg, buf));
+	ASSERT_LE(0, policy_read(cg, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(old, buf))
 		TH_LOG("%s, \"%s\": after the close, read back %s", t->what, bad,
 		       describe(buf, t->ref, old));
@@ -645,13 +640,13 @@ TEST_F_TIMEOUT(cg, failed_piece_poisons_the_file, 600)
 
 	/* A bad last line without a newline: close() parses it, and fails. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", texts[LEARNED].old));
-	ASSERT_LE(0, policy_read(self->a, old));
+	ASSERT_LE(0, policy_read(self->a, old, BUF_SIZE));
 	fd = open_file(self->a, "syscalls.policy");
 	ASSERT_LE(0, fd);
 	EXPECT_EQ(0, write_all(fd, texts[LEARNED].s, texts[LEARNED].len));
 	EXPECT_EQ(0, write_str(fd, "deny nosuchcall"));
 	EXPECT_EQ(EINVAL, close_err(fd)) TH_LOG("close() of a text whose last line is bad");
-	ASSERT_LE(0, policy_read(self->a, buf));
+	ASSERT_LE(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(old, buf))
 		TH_LOG("bad last line: read back %s", describe(buf, texts[LEARNED].ref, old));
 
@@ -667,7 +662,7 @@ TEST_F_TIMEOUT(cg, failed_piece_poisons_the_file, 600)
 	addf(&big, "\n");
 	ASSERT_EQ(TEXT_MAX + 1, big.len);
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", big.old));
-	ASSERT_LE(0, policy_read(self->a, old));
+	ASSERT_LE(0, policy_read(self->a, old, BUF_SIZE));
 	fd = open_file(self->a, "syscalls.policy");
 	ASSERT_LE(0, fd);
 	write_pieces(fd, &big, PIECE_MAX, 0, self->a, old, &r);
@@ -676,7 +671,7 @@ TEST_F_TIMEOUT(cg, failed_piece_poisons_the_file, 600)
 	EXPECT_EQ(0, r.changed_at)
 		TH_LOG("read back changed after %zu bytes", r.changed_at);
 	EXPECT_EQ(E2BIG, close_err(fd)) TH_LOG("close() of a text over 128 KiB");
-	ASSERT_LE(0, policy_read(self->a, buf));
+	ASSERT_LE(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(old, buf)) TH_LOG("over 128 KiB: read back %s",
 					      describe(buf, old, old));
 }
@@ -689,7 +684,7 @@ static void expect_policy(struct __test_metadata *_metadata, const char *cg,
 {
 	static char buf[BUF_SIZE];
 
-	ASSERT_LE(0, policy_read(cg, buf));
+	ASSERT_LE(0, policy_read(cg, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(want, buf)) TH_LOG("%s: read back %s", what,
 					       describe(buf, want, old));
 }
@@ -706,10 +701,10 @@ TEST_F_TIMEOUT(cg, offsets_and_closes, 600)
 	make_texts(_metadata, self->b);
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.policy", "deny getuid=EACCES\n"));
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.deny", NATIVE_ABI ":getpgrp\n"));
-	ASSERT_LE(0, policy_read(self->b, ref2));
+	ASSERT_LE(0, policy_read(self->b, ref2, BUF_SIZE));
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.policy", "\n"));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", t->old));
-	ASSERT_LE(0, policy_read(self->a, old));
+	ASSERT_LE(0, policy_read(self->a, old, BUF_SIZE));
 
 	/* A pwrite() elsewhere than where the last piece ended poisons. */
 	fd = open_file(self->a, t->file);
@@ -874,7 +869,7 @@ static void expect_written(struct __test_metadata *_metadata, const char *cg,
 {
 	static char buf[BUF_SIZE];
 
-	ASSERT_LE(0, policy_read(cg, buf));
+	ASSERT_LE(0, policy_read(cg, buf, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(t->ref, buf))
 		TH_LOG("%s by %s: exit %d, read back %s; getppid there: %s", t->what, how,
 		       status, describe(buf, t->ref, old), err_name(getppid_in(cg)));
@@ -888,7 +883,7 @@ static int writer_setup(const char *cg, const struct text *t, char *old)
 
 	if (cg_write(cg, "syscalls.policy", text))
 		return -1;
-	return policy_read(cg, old) < 0 ? -1 : 0;
+	return policy_read(cg, old, BUF_SIZE) < 0 ? -1 : 0;
 }
 
 /* busybox writers: %1$s is the text's file, %2$s the cgroup's. */
@@ -969,9 +964,9 @@ TEST_F_TIMEOUT(cg, stdio_python_and_a_shell_descriptor, 600)
 	/* "exec 3>file; echo a >&3; echo b >&3" applies a, then b. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "\n"));
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.policy", "deny getppid=EACCES\n"));
-	ASSERT_LE(0, policy_read(self->b, ref1));
+	ASSERT_LE(0, policy_read(self->b, ref1, BUF_SIZE));
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.policy", "deny getpgrp=EACCES\n"));
-	ASSERT_LE(0, policy_read(self->b, ref2));
+	ASSERT_LE(0, policy_read(self->b, ref2, BUF_SIZE));
 	ASSERT_EQ(0, cg_write(self->b, "syscalls.policy", "\n"));
 	snprintf(cmd, sizeof(cmd),
 		 "exec 3>%1$s/syscalls.policy; echo 'deny getppid=EACCES' >&3; "
@@ -1028,10 +1023,10 @@ TEST_F_TIMEOUT(cg, cgset, 600)
 		addf(&t, "allow " NATIVE_ABI ":%s\n", names[i]);
 	ASSERT_EQ(0, make_ref(self->b, &t));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", t.old));
-	ASSERT_LE(0, policy_read(self->a, old));
+	ASSERT_LE(0, policy_read(self->a, old, BUF_SIZE));
 	snprintf(arg, sizeof(arg), "syscalls.policy=%s", t.s);
 	status = run_cgset(arg, name);
-	ASSERT_LE(0, policy_read(self->a, buf));
+	ASSERT_LE(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(!strcmp(t.ref, buf) || (!strcmp(old, buf) && status))
 		TH_LOG("cgset of %zu bytes over %d lines: exit %d, read back %s", t.len, i + 1,
 		       status, describe(buf, t.ref, old));
@@ -1047,7 +1042,7 @@ TEST_F_TIMEOUT(cg, cgset, 600)
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", "\n"));
 	ASSERT_EQ(0, make_ref(self->b, &items));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.policy", items.old));
-	ASSERT_LE(0, policy_read(self->a, old));
+	ASSERT_LE(0, policy_read(self->a, old, BUF_SIZE));
 	snprintf(arg, sizeof(arg), "syscalls.deny=%s", items.s);
 	status = run_cgset(arg, name);
 	expect_written(_metadata, self->a, &items, "cgset", status, old);

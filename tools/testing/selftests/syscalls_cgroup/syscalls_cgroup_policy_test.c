@@ -53,49 +53,20 @@ FIXTURE(pol) {
 	char d[128];	/* another sibling */
 };
 
-FIXTURE_VARIANT(pol) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(pol, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(pol, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(pol);
 
 FIXTURE_SETUP(pol)
 {
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/p%d", cg_mnt, getpid());
-	snprintf(self->b, sizeof(self->b), "%.100s/b", self->a);
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->b, sizeof(self->a), variant->v2, "p", "/b"));
 	snprintf(self->c, sizeof(self->c), "%.100sc", self->a);
 	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	rmdir(self->b);
-	ASSERT_EQ(0, cg_create(self->a));
-	ASSERT_EQ(0, cg_create(self->b));
 	ASSERT_EQ(0, cg_create(self->c));
 	ASSERT_EQ(0, cg_create(self->d));
 }
 
 FIXTURE_TEARDOWN(pol)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->b);
-	rmdir(self->a);
-	rmdir(self->c);
-	rmdir(self->d);
-}
-
-static int policy_write(const char *cg, const char *text)
-{
-	return cg_write_len(cg, "syscalls.policy", text, strlen(text));
-}
-
-static int policy_read(const char *cg, char *buf)
-{
-	return cg_read(cg, "syscalls.policy", buf, BUF_SIZE);
+	cg_leave(self->b, self->a, self->c, self->d, NULL);
 }
 
 /*
@@ -106,7 +77,6 @@ static int policy_read(const char *cg, char *buf)
  */
 static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
 {
-	int status;
 	long ret;
 	pid_t pid = fork();
 
@@ -122,11 +92,7 @@ static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
 		}
 		_exit(ret >= 0 ? 0 : -ret < 254 ? -ret : 254);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return 256;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
+	return wait_code(pid);
 }
 
 /*
@@ -136,7 +102,7 @@ static int call_in(const char *cg, int abi, long nr, long a0, long a1, long a2)
  */
 static int run_sh(const char *cg, const char *cmd)
 {
-	int status, fd;
+	int fd;
 	pid_t pid = fork();
 
 	if (pid == 0) {
@@ -149,23 +115,7 @@ static int run_sh(const char *cg, const char *cmd)
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return 256;
-	if (WIFSIGNALED(status))
-		return -WTERMSIG(status);
-	return WEXITSTATUS(status);
-}
-
-/* Does the one-line list @used hold the item @item as a whole word? */
-static int has_item(const char *used, const char *item)
-{
-	size_t n = strlen(item);
-	const char *p;
-
-	for (p = used; (p = strstr(p, item)); p += n)
-		if ((p == used || p[-1] == ' ') && (!p[n] || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
+	return wait_code(pid);
 }
 
 /*
@@ -211,7 +161,7 @@ TEST_F(pol, statements_replace_the_policy)
 		SKIP(return, "i386 kernel: expects x86_64's three tables");
 	/* What syscalls.deny set reads as statements. */
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "ptrace x86_64:getuid"));
-	ASSERT_LE(0, policy_read(self->a, buf));
+	ASSERT_LE(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:ptrace=ENOSYS # 101\n"
 		     "deny x86_64:getuid=ENOSYS # 102\n"
 		     "deny ia32:ptrace=ENOSYS # 26\n"
@@ -219,9 +169,9 @@ TEST_F(pol, statements_replace_the_policy)
 
 	/* A policy replaces it: ptrace is no longer denied. */
 	ASSERT_EQ(0, policy_write(self->a, policy));
-	ASSERT_LE(0, policy_read(self->a, buf));
+	ASSERT_LE(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ(want, buf);
-	ASSERT_LE(0, policy_read(self->b, buf));
+	ASSERT_LE(0, policy_read(self->b, buf, BUF_SIZE));
 	EXPECT_STREQ(want, buf) TH_LOG("the child's effective policy");
 	ASSERT_LE(0, cg_read(self->a, "syscalls.deny", buf, BUF_SIZE));
 	EXPECT_STREQ("102\n110\nia32:64\nx32:110\n", buf);
@@ -248,7 +198,7 @@ TEST_F(pol, statements_replace_the_policy)
 
 	/* deny all, then allow a few: in order, on an empty policy. */
 	ASSERT_EQ(0, policy_write(self->a, "deny all=EPERM\nallow read write close getpid\n"));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, strncmp(buf, "deny x86_64:open=EPERM # 2\ndeny x86_64:stat=EPERM # 4\n", 54))
 		TH_LOG("starts \"%.80s\"", buf);
 	EXPECT_TRUE(has(buf, "\ndeny x86_64:getppid=EPERM # 110\n"));
@@ -280,16 +230,16 @@ TEST_F(pol, statements_replace_the_policy)
 	/* Later statements win; allow all empties the policy. */
 	ASSERT_EQ(0, policy_write(self->a,
 				  "deny getppid\nallow getppid\ndeny x86_64:getppid=13\n"));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:getppid=EACCES # 110\n", buf);
 	EXPECT_EQ(EACCES, call_in(self->a, X86_64, SYS_getppid, 0, 0, 0));
 	EXPECT_EQ(0, call_in(self->a, IA32, NR_GETPPID_IA32, 0, 0, 0));
 	ASSERT_EQ(0, policy_write(self->a, "deny all=EPERM\nallow all\n"));
-	EXPECT_EQ(0, policy_read(self->a, buf));
+	EXPECT_EQ(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, cg_read(self->a, "syscalls.deny", buf, BUF_SIZE));
 	ASSERT_EQ(0, policy_write(self->a, "deny getppid\n"));
 	ASSERT_EQ(0, policy_write(self->a, "# nothing but a comment\n\n"));
-	EXPECT_EQ(0, policy_read(self->a, buf));
+	EXPECT_EQ(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, call_in(self->a, X86_64, SYS_getppid, 0, 0, 0));
 }
 
@@ -309,7 +259,7 @@ TEST_F(pol, cat_copies_a_large_policy)
 	if (!X86_64_KERNEL)
 		SKIP(return, "i386 kernel: expects x86_64's three tables");
 	ASSERT_EQ(0, policy_write(self->a, policy));
-	len = policy_read(self->a, a);
+	len = policy_read(self->a, a, BUF_SIZE);
 	/* One sendfile(2) moves at most a pipe: more would be several writes. */
 	ASSERT_LT(16 << 10, len);
 	ASSERT_GT(PIPE_SIZE, len);
@@ -319,7 +269,7 @@ TEST_F(pol, cat_copies_a_large_policy)
 	snprintf(cmd, sizeof(cmd), "cat %s/syscalls.policy > %s/syscalls.policy",
 		 self->a, self->c);
 	ASSERT_EQ(0, run_sh(NULL, cmd));
-	ASSERT_EQ(len, policy_read(self->c, c));
+	ASSERT_EQ(len, policy_read(self->c, c, BUF_SIZE));
 	EXPECT_EQ(0, strcmp(a, c)) TH_LOG("the copy differs");
 	ASSERT_LE(0, cg_read(self->a, "syscalls.deny", a, BUF_SIZE));
 	ASSERT_LE(0, cg_read(self->c, "syscalls.deny", c, BUF_SIZE));
@@ -417,7 +367,7 @@ TEST_F(pol, policy_takes_up_to_128k)
 	ASSERT_LT(4096, len);
 	ASSERT_LT(330, n);
 	EXPECT_EQ(0, policy_write(self->a, text)) TH_LOG("%zu bytes", len);
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(has(buf, "deny x86_64:acct=EPERM # 163\n"));
 	EXPECT_TRUE(has(buf, "deny x86_64:reboot=EPERM # 169\n"));
 	EXPECT_TRUE(has(buf, "deny ia32:reboot=EPERM # 88\n"));
@@ -434,7 +384,7 @@ TEST_F(pol, policy_takes_up_to_128k)
 	make_policy(text, 64 << 10, "deny x86_64:all=EPERM\n", line,
 		    "deny x86_64:getpid=EACCES\n");
 	EXPECT_EQ(0, policy_write(self->a, text));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(has(buf, "\ndeny x86_64:getpid=EACCES # 39\n"));
 	EXPECT_TRUE(has(buf, "\ndeny x86_64:getppid=EPERM # 110\n"));
 	EXPECT_FALSE(has(buf, "x86_64:gettid="));
@@ -442,7 +392,7 @@ TEST_F(pol, policy_takes_up_to_128k)
 	make_policy(text, WRITE_MAX, "deny x86_64:all=EPERM\n", line,
 		    "deny x86_64:getpid=ENOENT\n");
 	EXPECT_EQ(0, policy_write(self->a, text));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(has(buf, "\ndeny x86_64:getpid=ENOENT # 39\n"));
 	EXPECT_EQ(ENOENT, call_in(self->a, X86_64, SYS_getpid, 0, 0, 0));
 
@@ -450,7 +400,7 @@ TEST_F(pol, policy_takes_up_to_128k)
 	make_policy(text, WRITE_MAX + 1, "deny x86_64:all=EPERM\n", line,
 		    "deny x86_64:getpid=EIO\n");
 	EXPECT_EQ(-E2BIG, policy_write(self->a, text));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(has(buf, "\ndeny x86_64:getpid=ENOENT # 39\n"));
 }
 
@@ -471,9 +421,9 @@ TEST_F(pol, optional_names_and_patterns)
 		SKIP(return, "i386 kernel: expects x86_64's three tables");
 	/* "?name": nothing when no table has the name; a plain one is EINVAL. */
 	EXPECT_EQ(0, cg_write(self->a, "syscalls.deny", "?nosuchcall"));
-	EXPECT_EQ(0, policy_read(self->a, buf));
+	EXPECT_EQ(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(0, policy_write(self->a, "deny ?nosuchcall\n"));
-	EXPECT_EQ(0, policy_read(self->a, buf));
+	EXPECT_EQ(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_EQ(-EINVAL, cg_write(self->a, "syscalls.deny", "nosuchcall"));
 	EXPECT_EQ(-EINVAL, policy_write(self->a, "deny nosuchcall\n"));
 	EXPECT_EQ(0, cg_write(self->a, "syscalls.deny",
@@ -483,7 +433,7 @@ TEST_F(pol, optional_names_and_patterns)
 
 	/* mkdir*: mkdir and mkdirat, in every table. */
 	ASSERT_EQ(0, policy_write(self->a, "deny mkdir*\n"));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:mkdir=ENOSYS # 83\n"
 		     "deny x86_64:mkdirat=ENOSYS # 258\n"
 		     "deny ia32:mkdir=ENOSYS # 39\n"
@@ -511,7 +461,7 @@ TEST_F(pol, optional_names_and_patterns)
 		len += sprintf(want + len, "x32:%ld\n", xattr[i][0]);
 	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, BUF_SIZE));
 	EXPECT_STREQ(want, buf);
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_TRUE(has(buf, "deny x86_64:fsetxattr=EPERM # 190\n"));
 	EXPECT_TRUE(has(buf, "deny ia32:lremovexattr=EPERM # 236\n"));
 	for (i = 0; i < ARRAY_SIZE(xattr); i++)	/* fd -1 or a NULL path */
@@ -533,25 +483,22 @@ TEST_F(pol, optional_names_and_patterns)
 	EXPECT_STREQ("110\nia32:296\nx32:521\n", buf);
 
 	/* A pattern that matches nothing: EINVAL, unless "?". */
-	ASSERT_LT(0, policy_read(self->a, want));
+	ASSERT_LT(0, policy_read(self->a, want, BUF_SIZE));
 	EXPECT_EQ(-EINVAL, cg_write(self->a, "syscalls.deny", "nosuch*"));
 	EXPECT_EQ(-EINVAL, cg_write(self->a, "syscalls.deny", "getuid x86_64:getpp?dd"));
 	EXPECT_EQ(-EINVAL, policy_write(self->a, "deny getuid nosuch*\n"));
 	EXPECT_EQ(-EINVAL, policy_write(self->a, "deny all\nallow ia32:mkdir[0-9]\n"));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ(want, buf);
 	EXPECT_EQ(0, cg_write(self->a, "syscalls.deny", "?nosuch* ?x86_64:getpp?dd"));
-	ASSERT_LT(0, policy_read(self->a, buf));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
 	EXPECT_STREQ(want, buf);
 	EXPECT_EQ(0, policy_write(self->a, "deny ?nosuch*\nallow ?ia32:mkdir[0-9]\n"));
-	EXPECT_EQ(0, policy_read(self->a, buf));
+	EXPECT_EQ(0, policy_read(self->a, buf, BUF_SIZE));
 }
 
 /* Items refused through syscalls.deny and, as "deny ITEM", syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_items[] = {
+static const struct bad_text bad_items[] = {
 	{ "getpid=EFOO", -EINVAL },
 	{ "getpid=nope", -EINVAL },
 	{ "getpid=x", -EINVAL },
@@ -579,10 +526,7 @@ static const struct {
 };
 
 /* Whole texts refused by syscalls.policy. */
-static const struct {
-	const char *text;
-	int err;
-} bad_policies[] = {
+static const struct bad_text bad_policies[] = {
 	{ "permit getpid\n", -EINVAL },
 	{ "Deny getpid\n", -EINVAL },
 	{ "denygetpid\n", -EINVAL },
@@ -612,7 +556,7 @@ static void expect_policy(struct __test_metadata *_metadata, const char *cg,
 {
 	static char now[BUF_SIZE];
 
-	ASSERT_LE(0, policy_read(cg, now));
+	ASSERT_LE(0, policy_read(cg, now, BUF_SIZE));
 	EXPECT_STREQ(before, now) TH_LOG("changed by %s <- \"%.60s\"", file, text);
 }
 
@@ -627,7 +571,7 @@ TEST_F(pol, hostile_input_changes_nothing)
 		SKIP(return, "i386 kernel: expects x86_64's three tables");
 	ASSERT_EQ(0, policy_write(self->a, "deny getppid=EPERM\ndeny ia32:getuid=log\n"
 				  "deny x32:ptrace=kill\ndeny x86_64:mkdir\n"));
-	ASSERT_LT(0, policy_read(self->a, before));
+	ASSERT_LT(0, policy_read(self->a, before, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:mkdir=ENOSYS # 83\n"
 		     "deny x86_64:getppid=EPERM # 110\n"
 		     "deny ia32:getuid=log # 24\n"
@@ -677,7 +621,7 @@ TEST_F(pol, hostile_input_changes_nothing)
 	expect_policy(_metadata, self->a, before, "syscalls.deny", "128 KiB + 1");
 
 	/* The child may not allow what its parent acts on, log included. */
-	ASSERT_LT(0, policy_read(self->b, before_b));
+	ASSERT_LT(0, policy_read(self->b, before_b, BUF_SIZE));
 	EXPECT_STREQ(before, before_b);
 	EXPECT_EQ(-EPERM, policy_write(self->b, "allow getppid\n"));
 	expect_policy(_metadata, self->b, before_b, "syscalls.policy", "allow getppid");
@@ -693,7 +637,7 @@ TEST_F(pol, hostile_input_changes_nothing)
 
 	/* Not naming the parent's calls is fine: they stay denied. */
 	EXPECT_EQ(0, policy_write(self->b, "deny x86_64:getuid=EACCES\nallow getpid\n"));
-	ASSERT_LT(0, policy_read(self->b, text));
+	ASSERT_LT(0, policy_read(self->b, text, BUF_SIZE));
 	EXPECT_STREQ("deny x86_64:mkdir=ENOSYS # 83\n"
 		     "deny x86_64:getuid=EACCES # 102\n"
 		     "deny x86_64:getppid=EPERM # 110\n"
@@ -744,7 +688,7 @@ TEST_F(pol, learned_policy_runs_the_workload)
 	/* The record as a policy, in a fresh cgroup: no denial. */
 	sprintf(text, "deny all=EPERM\nallow %s", used);
 	ASSERT_EQ(0, policy_write(self->c, text));
-	ASSERT_LT(0, policy_read(self->c, buf));
+	ASSERT_LT(0, policy_read(self->c, buf, BUF_SIZE));
 #ifdef __x86_64__
 	EXPECT_TRUE(has(buf, "\ndeny ia32:read=EPERM # 3\n"));
 #else

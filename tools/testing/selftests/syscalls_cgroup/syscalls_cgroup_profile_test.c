@@ -48,14 +48,6 @@
 #define NR_ACCT_X32	163
 #define REPLACEMENTS	1000
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* Size of @path, or -1. */
 static long file_size(const char *path)
 {
@@ -268,20 +260,6 @@ struct worker {
 	int i;
 };
 
-static int load(int *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
 static void *allowed_calls(void *arg)
 {
 	struct worker *w = arg;
@@ -290,9 +268,9 @@ static void *allowed_calls(void *arg)
 
 	pin(w->i);
 	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_ACQ_REL);
-	while (!load(&sh->go))
+	while (!load_acquire(&sh->go))
 		sched_yield();
-	while (!load(&sh->stop)) {
+	while (!load_acquire(&sh->stop)) {
 		if (syscall(SYS_getpid) < 0)
 			errors++;
 		if (syscall(SYS_getppid) < 0)
@@ -326,9 +304,9 @@ static void denied_calls(struct repl_shared *sh)
 	struct utsname u;
 
 	__atomic_add_fetch(&sh->ready, 1, __ATOMIC_ACQ_REL);
-	while (!load(&sh->go))
+	while (!load_acquire(&sh->go))
 		sched_yield();
-	while (!load(&sh->stop)) {
+	while (!load_acquire(&sh->stop)) {
 		sh->x_calls++;
 		if (syscall(SYS_uname, &u) == 0)
 			sh->x_success++;
@@ -349,7 +327,7 @@ static int wait_for(int *p, int v, double s)
 {
 	double t0 = now();
 
-	while (load(p) < v) {
+	while (load_acquire(p) < v) {
 		if (now() - t0 > s)
 			return -1;
 		usleep(1000);

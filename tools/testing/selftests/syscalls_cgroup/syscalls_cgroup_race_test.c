@@ -122,11 +122,6 @@ FIXTURE_VARIANT_ADD(race, v2_named) {
 	.file = "tasks",
 };
 
-static int load(int *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
 static void store(int *p, int v)
 {
 	__atomic_store_n(p, v, __ATOMIC_RELEASE);
@@ -138,8 +133,8 @@ static int wait_for(int *p, int v, struct race_shared *sh, int ms)
 	struct timespec t0, t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (load(p) < v) {
-		if (load(&sh->failed))
+	while (load_acquire(p) < v) {
+		if (load_acquire(&sh->failed))
 			return -1;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 > ms)
@@ -166,11 +161,11 @@ static void bounce(struct race_shared *sh, const char *to1, const char *to3)
 	for (;;) {
 		long ret;
 
-		while (load(&sh->round) == round)
+		while (load_acquire(&sh->round) == round)
 			sched_yield();
-		round = load(&sh->round);
+		round = load_acquire(&sh->round);
 		store(&sh->bouncing, round);
-		while (load(&sh->written) != round) {
+		while (load_acquire(&sh->written) != round) {
 			if (write(fd1, "0", 1) != 1 || write(fd3, "0", 1) != 1)
 				__atomic_add_fetch(&sh->bad_moves, 1, __ATOMIC_RELAXED);
 			__atomic_add_fetch(&sh->moves, 2, __ATOMIC_RELAXED);
@@ -307,10 +302,10 @@ TEST_F_TIMEOUT(race, deny_reaches_tasks_moving_elsewhere, 120)
 		store(&sh->written, round);
 		ASSERT_EQ(0, wait_for(&sh->done, round, sh, 10000));
 	}
-	leaks = load(&sh->leaks);
+	leaks = load_acquire(&sh->leaks);
 	TH_LOG("%d of %d rounds leaked: getppid ran after the write returned (%ld moves)",
 	       leaks, ROUNDS, __atomic_load_n(&sh->moves, __ATOMIC_RELAXED));
-	EXPECT_EQ(0, load(&sh->bad_moves));
+	EXPECT_EQ(0, load_acquire(&sh->bad_moves));
 	EXPECT_LT(0, __atomic_load_n(&sh->moves, __ATOMIC_RELAXED));
 	EXPECT_EQ(0, leaks);
 }

@@ -27,44 +27,16 @@ FIXTURE(rb) {
 	char d[128];	/* its sibling */
 };
 
-FIXTURE_VARIANT(rb) {
-	int v2;
-};
-
-FIXTURE_VARIANT_ADD(rb, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(rb, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(rb);
 
 FIXTURE_SETUP(rb)
 {
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/rb%d", cg_mnt, getpid());
-	snprintf(self->d, sizeof(self->d), "%.100sd", self->a);
-	ASSERT_EQ(0, cg_create(self->a));
-	ASSERT_EQ(0, cg_create(self->d));
+	ASSERT_EQ(0, cg_fresh_pair(self->a, self->d, sizeof(self->a), variant->v2, "rb", "d"));
 }
 
 FIXTURE_TEARDOWN(rb)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->a);
-	rmdir(self->d);
-}
-
-/* Read all of @cg's syscalls.policy into @buf (BIG); its length or -errno. */
-static long policy_read(const char *cg, char *buf)
-{
-	return cg_read(cg, "syscalls.policy", buf, BIG);
-}
-
-/* Write @text to @cg's syscalls.policy in one write(); 0 or -errno. */
-static int policy_write(const char *cg, const char *text)
-{
-	return cg_write(cg, "syscalls.policy", text);
+	cg_leave(self->a, self->d, NULL);
 }
 
 /*
@@ -98,13 +70,13 @@ TEST_F_TIMEOUT(rb, every_call_at_the_limits, 600)
 		p += sprintf(p, "=EPROTONOSUPPORT\n");
 	}
 	ASSERT_EQ(0, policy_write(self->a, text));
-	alen = policy_read(self->a, a);
+	alen = policy_read(self->a, a, BIG);
 	ASSERT_LT(0, alen);
 	TH_LOG("a %ld-byte write reads back %ld bytes, first line: %.*s",
 	       (long)(p - text), alen, (int)strcspn(a, "\n"), a);
 	EXPECT_GE(READ_BACK_MAX, alen);
 	ASSERT_EQ(0, policy_write(self->d, a)) TH_LOG("writing it back");
-	dlen = policy_read(self->d, d);
+	dlen = policy_read(self->d, d, BIG);
 	ASSERT_EQ(alen, dlen);
 	EXPECT_EQ(0, memcmp(a, d, alen));
 	free(text);
@@ -121,7 +93,7 @@ TEST_F_TIMEOUT(rb, per_call_terms_past_the_limit, 600)
 
 	ASSERT_TRUE(text && before && after);
 	ASSERT_EQ(0, policy_write(self->a, "deny getppid(a0==1)=EPERM\n"));
-	blen = policy_read(self->a, before);
+	blen = policy_read(self->a, before, BIG);
 	ASSERT_LT(0, blen);
 	p = text;
 	for (t = 0; t < 31; t++) {
@@ -135,7 +107,7 @@ TEST_F_TIMEOUT(rb, per_call_terms_past_the_limit, 600)
 		p += sprintf(p, " %s:%d(a5==%d)", NATIVE_ABI, nr, nr);
 	p += sprintf(p, "\n");
 	EXPECT_EQ(-E2BIG, policy_write(self->a, text));
-	alen = policy_read(self->a, after);
+	alen = policy_read(self->a, after, BIG);
 	ASSERT_EQ(blen, alen) TH_LOG("the policy changed: %ld bytes now", alen);
 	EXPECT_EQ(0, memcmp(before, after, blen));
 	free(text);

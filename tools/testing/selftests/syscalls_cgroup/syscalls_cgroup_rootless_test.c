@@ -32,30 +32,17 @@ FIXTURE(rl) {
 	char a[128];	/* a cgroup below the root that denies getppid */
 };
 
-FIXTURE_VARIANT(rl) {
-	int v2;
-};
-
-FIXTURE_VARIANT_ADD(rl, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(rl, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(rl);
 
 FIXTURE_SETUP(rl)
 {
-	ASSERT_EQ(0, cg_use(variant->v2));
-	snprintf(self->a, sizeof(self->a), "%s/rl%d", cg_mnt, getpid());
-	ASSERT_EQ(0, cg_create(self->a));
+	ASSERT_EQ(0, cg_fresh(self->a, sizeof(self->a), variant->v2, "rl"));
 	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid"));
 }
 
 FIXTURE_TEARDOWN(rl)
 {
-	cg_enter(cg_mnt, 0);
-	rmdir(self->a);
+	cg_leave(self->a, NULL);
 }
 
 /* Drop every capability, stay uid 0. */

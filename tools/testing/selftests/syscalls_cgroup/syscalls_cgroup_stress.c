@@ -389,17 +389,7 @@ FIXTURE(stress) {
 	bool mounted[2];	/* V1, V2 */
 };
 
-FIXTURE_VARIANT(stress) {
-	int v2;		/* the controller on cgroup v2 */
-};
-
-FIXTURE_VARIANT_ADD(stress, v1) {
-	.v2 = 0,
-};
-
-FIXTURE_VARIANT_ADD(stress, v2) {
-	.v2 = 1,
-};
+CG_FIXTURE_VARIANTS(stress);
 
 FIXTURE_SETUP(stress)
 {

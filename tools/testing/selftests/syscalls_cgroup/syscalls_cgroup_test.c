@@ -313,10 +313,7 @@ TEST_F(cg, vsyscall_obeys_policy)
 	EXPECT_EQ(PROBE_ENOSYS, run_in(self->a, probe_vsyscall));
 }
 
-static const struct {
-	const char *text;
-	int err;
-} bad_writes[] = {
+static const struct bad_text bad_writes[] = {
 	{ "\n", -EINVAL },
 	{ "abc", -EINVAL },
 	{ "12abc", -EINVAL },

@@ -497,16 +497,6 @@ struct flip {
 	int other_res;
 };
 
-/* Run the calling thread on CPU @cpu alone, if there is one. */
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
 /* Flip the offset of every entry of the ring between -1 and 0, till stopped. */
 static void *flipper(void *arg)
 {

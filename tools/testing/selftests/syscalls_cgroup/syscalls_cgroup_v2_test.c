@@ -38,16 +38,6 @@
 
 #define DELEGATEE	1000
 
-/* What @nr (with @arg) did: a probe_result. */
-static int probe_call(long nr, long arg)
-{
-	long ret = syscall(nr, arg);
-
-	if (ret >= 0)
-		return PROBE_ALLOWED;
-	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
-}
-
 /* Does @cg/@file exist? */
 static int has_file(const char *cg, const char *file)
 {
@@ -57,120 +47,11 @@ static int has_file(const char *cg, const char *file)
 	return access(path, F_OK) == 0;
 }
 
-/* Kill every task of @cg (and reap our children), then remove it. */
-static void remove_cgroup(const char *cg)
-{
-	char buf[4096], *tok, *save;
-	int i;
-
-	for (i = 0; i < 300 && rmdir(cg) && errno == EBUSY; i++) {
-		if (cg_read(cg, "cgroup.threads", buf, sizeof(buf)) > 0)
-			for (tok = strtok_r(buf, "\n", &save); tok;
-			     tok = strtok_r(NULL, "\n", &save))
-				if (atoi(tok) != getpid())
-					kill(atoi(tok), SIGKILL);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		usleep(10000);
-	}
-}
-
-/* Remove @cg and everything below it, deepest first. */
-static void remove_tree(const char *cg)
-{
-	char sub[PATH_MAX];
-	struct dirent *e;
-	int found;
-	DIR *d;
-
-	do {
-		d = opendir(cg);
-		if (!d)
-			return;
-		found = 0;
-		while (!found && (e = readdir(d)))
-			if (e->d_type == DT_DIR && e->d_name[0] != '.') {
-				snprintf(sub, sizeof(sub), "%s/%s", cg, e->d_name);
-				found = 1;
-			}
-		closedir(d);
-		if (found)
-			remove_tree(sub);
-	} while (found && access(sub, F_OK) != 0);
-	remove_cgroup(cg);
-}
-
 /* mkdir @cg/@name into @out; 0 or -errno. */
 static int make_child(char *out, size_t size, const char *cg, const char *name)
 {
 	snprintf(out, size, "%s/%s", cg, name);
 	return mkdir(out, 0755) ? -errno : 0;
-}
-
-/* --- a running task that makes a call when asked ------------------------- */
-
-struct prober {
-	pid_t pid;
-	int cmd;	/* write 'p' (getppid) or 's' (getsid) */
-	int res;	/* reads '0' + the probe_result */
-};
-
-/* Start a process in @cg; 0 once it is there, -1 if it could not go. */
-static int prober_start(struct prober *p, const char *cg)
-{
-	int cmd[2], res[2];
-	char c = 'E';
-
-	if (pipe(cmd))
-		return -1;
-	if (pipe(res)) {
-		close(cmd[0]);
-		close(cmd[1]);
-		return -1;
-	}
-	p->pid = fork();
-	if (p->pid == 0) {
-		close(cmd[1]);
-		close(res[0]);
-		c = cg_write(cg, "cgroup.procs", "0") ? 'E' : 'r';
-		if (write(res[1], &c, 1) != 1)
-			_exit(1);
-		while (read(cmd[0], &c, 1) == 1) {
-			c = '0' + (c == 's' ? probe_call(SYS_getsid, 0) :
-				   probe_call(SYS_getppid, 0));
-			if (write(res[1], &c, 1) != 1)
-				_exit(1);
-		}
-		_exit(0);
-	}
-	close(cmd[0]);
-	close(res[1]);
-	p->cmd = cmd[1];
-	p->res = res[0];
-	if (p->pid < 0 || read(p->res, &c, 1) != 1 || c != 'r')
-		return -1;
-	return 0;
-}
-
-/* The probe_result of the prober's next call (@call 'p' or 's'), or -1. */
-static int prober_ask(struct prober *p, char call)
-{
-	char c;
-
-	if (write(p->cmd, &call, 1) != 1 || read(p->res, &c, 1) != 1)
-		return -1;
-	return c - '0';
-}
-
-static int prober_stop(struct prober *p)
-{
-	int status;
-
-	close(p->cmd);
-	close(p->res);
-	if (waitpid(p->pid, &status, 0) != p->pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
 }
 
 /* --- clone3(CLONE_INTO_CGROUP) ----------------------------------------------- */
@@ -185,15 +66,6 @@ static pid_t clone_into(int cgfd)
 	};
 
 	return syscall(SYS_clone3, &args, sizeof(args));
-}
-
-static int wait_status(pid_t pid)
-{
-	int status;
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
 }
 
 /*
@@ -220,30 +92,6 @@ static int clone_probe(const char *cg)
 	return wait_status(pid);
 }
 
-/* Remove what earlier tests of this program left below the root. */
-static void remove_stale(const char *prefix)
-{
-	char path[PATH_MAX];
-	struct dirent *e;
-	int found;
-	DIR *d;
-
-	do {
-		d = opendir(cg_mnt);
-		if (!d)
-			return;
-		found = 0;
-		while (!found && (e = readdir(d)))
-			if (e->d_type == DT_DIR && !strncmp(e->d_name, prefix, strlen(prefix))) {
-				snprintf(path, sizeof(path), "%s/%s", cg_mnt, e->d_name);
-				found = 1;
-			}
-		closedir(d);
-		if (found)
-			remove_tree(path);
-	} while (found && access(path, F_OK) != 0);
-}
-
 /* --- the fixture: a fresh top-level cgroup, removed with all below it ---- */
 
 static pid_t harness_pid;
@@ -259,7 +107,7 @@ FIXTURE_SETUP(v2)
 	ASSERT_EQ(0, cg_use(1));
 	ASSERT_EQ(1, cg_v2);
 	ASSERT_EQ(0, cg_write(cg_mnt, "cgroup.subtree_control", "+syscalls"));
-	remove_stale("v2t");
+	cg_remove_stale("v2t");
 	snprintf(self->top, sizeof(self->top), "%s/v2t%d", cg_mnt, getpid());
 	ASSERT_EQ(0, mkdir(self->top, 0755));
 }
@@ -269,7 +117,7 @@ FIXTURE_TEARDOWN_PARENT(v2)
 	/* In the parent, where setup's cg_use() did not run. */
 	cg_use(1);
 	cg_write(cg_mnt, "cgroup.procs", "0");
-	remove_tree(self->top);
+	cg_remove_tree(self->top);
 	if (self->remounted &&
 	    mount("none", CG_V2_MNT, NULL, MS_REMOUNT, self->opts))
 		fprintf(stderr, "# cannot restore the options \"%s\" of %s: %s\n",
@@ -485,12 +333,12 @@ static void delegatee(const char *d, const char *sibling)
 	       PROBE_ENOSYS | PROBE_ALLOWED << 2);
 }
 
-static int chown_to_delegatee(const char *cg, const char *file)
+static int chown_to(const char *cg, const char *file, uid_t uid)
 {
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
-	return chown(path, DELEGATEE, DELEGATEE) ? -errno : 0;
+	return chown(path, uid, uid) ? -errno : 0;
 }
 
 TEST_F(v2, delegation_to_uid_1000)
@@ -506,7 +354,7 @@ TEST_F(v2, delegation_to_uid_1000)
 	ASSERT_EQ(0, make_child(s, sizeof(s), self->top, "s"));
 	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
 	for (i = 0; i < ARRAY_SIZE(delegated); i++)
-		ASSERT_EQ(0, chown_to_delegatee(d, delegated[i])) TH_LOG("chown %d", i);
+		ASSERT_EQ(0, chown_to(d, delegated[i], DELEGATEE)) TH_LOG("chown %d", i);
 	ASSERT_EQ(0, cg_write(d, "syscalls.deny", "getppid"));
 	ASSERT_LT(0, cg_read(d, "syscalls.policy", before, sizeof(before)));
 
@@ -687,14 +535,6 @@ static int map_container_root(pid_t pid)
 	return err;
 }
 
-static int chown_to(const char *cg, const char *file, uid_t uid)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s%s%s", cg, *file ? "/" : "", file);
-	return chown(path, uid, uid) ? -errno : 0;
-}
-
 TEST_F(v2, delegation_to_container_root_nsdelegate)
 {
 	static const char * const delegated[] = {
@@ -839,15 +679,8 @@ TEST_F(v2, threads_in_threaded_subtree)
 /* Leave the controller on v1 for the programs that run after this one. */
 static void __attribute__((destructor)) back_to_v1(void)
 {
-	if (!harness_pid || getpid() != harness_pid)
-		return;
-	/* Teardowns ran in other processes: this one's cg_mnt is v1's. */
-	if (cg_hierarchy(NULL) == 0 && cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC)) {
-		cg_mnt = CG_V2_MNT;
-		cg_v2 = 1;
-		remove_stale("v2t");
-	}
-	cg_use(0);
+	if (harness_pid && getpid() == harness_pid)
+		cg_back_to_v1("v2t");
 }
 
 int main(int argc, char **argv)

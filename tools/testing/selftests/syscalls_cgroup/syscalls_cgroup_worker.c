@@ -51,26 +51,11 @@
 #include <linux/sched.h>
 #include <linux/seccomp.h>
 
+#include "syscalls_cgroup.h"
 #include "syscalls_cgroup_uring.h"
-
-#define X32_BIT	0x40000000
 
 static const char *entry, *way, *call;
 static long aux;	/* for SYSCALLS_CGROUP_WORKER_RAW */
-
-/* Numbers of getppid (target) and getpid (decoy) for an entry. */
-static long number(int target)
-{
-	if (!strcmp(entry, "int80") || !strcmp(entry, "vdso32"))
-		return target ? 64 : 20;
-	if (!strcmp(entry, "x32"))
-		return X32_BIT | (target ? 110 : 39);
-	if (!strcmp(entry, "vsyscall"))
-		return 96;	/* gettimeofday; the decoy cannot be rewritten */
-	if (!strcmp(entry, "uring"))
-		return __NR_io_uring_enter;	/* 426 in both tables; no decoy */
-	return target ? 110 : 39;
-}
 
 /* ENTRY uring: fsync of the worker's file as an io_uring request. */
 static long uring_fsync(void)
@@ -91,29 +76,15 @@ static long uring_fsync(void)
 	return ret;
 }
 
-static int result(long ret)
-{
-	if (ret >= 0)
-		return 0;
-	return ret == -ENOSYS ? 1 : 2;
-}
-
 /* The call itself; returns the raw result (-errno on failure). */
 static long do_call(void)
 {
-	long nr = number(!strcmp(call, "target")), ret;
+	long nr = entry_nr(entry, !strcmp(call, "target")), ret;
 
 	if (!strcmp(entry, "uring"))
 		return uring_fsync();
-	if (!strcmp(entry, "int80")) {
-#ifdef __x86_64__
-		asm volatile ("int $0x80" : "=a"(ret) : "a"(nr)
-			      : "memory", "r8", "r9", "r10", "r11");
-#else
-		asm volatile ("int $0x80" : "=a"(ret) : "a"(nr) : "memory");
-#endif
-		return ret;
-	}
+	if (!strcmp(entry, "int80"))
+		return int80(nr);
 #ifdef __x86_64__
 	if (!strcmp(entry, "vsyscall")) {
 		long (*vgtod)(struct timeval *, void *) = (void *)0xffffffffff600000UL;
@@ -176,12 +147,12 @@ static int plain(void)
 		if (write(1, line, len) != len)
 			return 6;
 	}
-	return result(ret);
+	return result_of(ret);
 }
 
 static void *thread_fn(void *arg)
 {
-	return (void *)(intptr_t)result(do_call());
+	return (void *)(intptr_t)result_of(do_call());
 }
 
 static int wait_child(pid_t pid)
@@ -202,7 +173,7 @@ static int install_filter(unsigned int action, unsigned int flags)
 {
 	struct sock_filter insns[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, number(!strcmp(call, "target")), 0, 1),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, entry_nr(entry, !strcmp(call, "target")), 0, 1),
 		BPF_STMT(BPF_RET | BPF_K, action),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
@@ -235,7 +206,7 @@ int main(int argc, char **argv)
 		return plain();
 	if (!strcmp(way, "seccomp")) {
 		install_filter(SECCOMP_RET_TRACE, 0);
-		return result(do_call());
+		return result_of(do_call());
 	}
 	if (!strcmp(way, "notify")) {
 		char num[16];
@@ -245,7 +216,7 @@ int main(int argc, char **argv)
 
 		if (write(1, num, len) != len)
 			return 6;
-		return result(do_call());
+		return result_of(do_call());
 	}
 	if (!strcmp(way, "thread")) {
 		if (pthread_create(&t, NULL, thread_fn, NULL) || pthread_join(t, &res))
@@ -255,19 +226,19 @@ int main(int argc, char **argv)
 	if (!strcmp(way, "fork")) {
 		pid = fork();
 		if (pid == 0)
-			_exit(result(do_call()));
+			_exit(result_of(do_call()));
 		return wait_child(pid);
 	}
 	if (!strcmp(way, "vfork")) {
 		pid = vfork();
 		if (pid == 0)
-			_exit(result(do_call()));
+			_exit(result_of(do_call()));
 		return wait_child(pid);
 	}
 	if (!strcmp(way, "clone3")) {
 		pid = syscall(SYS_clone3, &args, sizeof(args));
 		if (pid == 0)
-			_exit(result(do_call()));
+			_exit(result_of(do_call()));
 		return wait_child(pid);
 	}
 	if (!strcmp(way, "exec")) {
