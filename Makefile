@@ -166,7 +166,8 @@ endef
 # $(call kbuild,objdir): build that kernel's bzImage
 define kbuild
 	@echo "  KERNEL  $(1)/arch/x86/boot/bzImage"
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage
+	@t0=$$(date +%s); $(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage && \
+	echo "  TIME    $(1)/arch/x86/boot/bzImage: $$(($$(date +%s) - t0)) s"
 endef
 
 $(KOBJ)/.config: $(B)/.patched $(KCONFIGS)
@@ -295,10 +296,11 @@ shell: kernel $(INITRD)
 check: kernel $(INITRD)
 	@echo "  QEMU    running the tests (log: $(OUT)/console.log)"
 	@rm -f $(OUT)/console.log $(OUT)/results.log
-	@timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
+	@t0=$$(date +%s); timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
 		-serial file:$(OUT)/console.log -serial file:$(OUT)/results.log \
 		-append "$(APPEND) harness=check" </dev/null; \
-	echo "qemu exit status $$?" >> $(OUT)/results.log
+	echo "qemu exit status $$?" >> $(OUT)/results.log; \
+	echo "  TIME    QEMU check: $$(($$(date +%s) - t0)) s"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
 
 # --- benchmark: instruction counts under -icount, kernels with and without -----
@@ -361,11 +363,12 @@ STRESS_TIMEOUT ?= 2700
 define stress-run
 	@echo "  QEMU    $(1), selftests + $(STRESS_SECONDS) s of stress (log: $(2)-console.log)"
 	@rm -f $(2)-console.log $(2)-results.log
-	@timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(1)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
+	@t0=$$(date +%s); timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(1)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
 		-display none -monitor none \
 		-serial file:$(2)-console.log -serial file:$(2)-results.log \
 		-append "$(APPEND) $(3) harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
-	echo "qemu exit status $$?" >> $(2)-results.log
+	echo "qemu exit status $$?" >> $(2)-results.log; \
+	echo "  TIME    QEMU stress: $$(($$(date +%s) - t0)) s"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" -v cpus=$(CPUS) \
 		-f harness/results.awk $(2)-console.log $(2)-results.log
 endef
@@ -423,10 +426,11 @@ peers: kernel $(INITRD)
 	@rm -f $(B)/peers-*.log $(B)/peers-*.console
 	@suites=all; for n in 1 2; do \
 		echo "  QEMU    peers ($$suites), log: $(B)/peers-$$n.log"; \
-		timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
+		t0=$$(date +%s); timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
 			-serial file:$(B)/peers-$$n.console -serial file:$(B)/peers-$$n.log \
 			-append "$(APPEND) harness=peers peer_suites=$$suites" </dev/null; \
 		echo "qemu exit status $$?" >> $(B)/peers-$$n.log; \
+		echo "  TIME    QEMU peers $$n: $$(($$(date +%s) - t0)) s"; \
 		suites=$$(gawk -v differing=1 -f harness/peers.awk $(B)/peers-$$n.log); \
 		[ -n "$$suites" ] || break; \
 		suites=$$suites,$$suites,$$suites; \
