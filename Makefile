@@ -103,14 +103,23 @@ APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 all: demo
 
 # --- host packages -----------------------------------------------------------
+# $(call apt-install,packages): install those that are missing. A mirror in
+# mid-sync fails one index (say an i386 security list) while every package is
+# at hand, so the install is tried from the lists there are; only if it fails
+# are they updated, a failed update is a warning, and the step fails only
+# when the install after it does (a package cannot be had).
+define apt-install
+	missing=$$(for p in $(1); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	[ -z "$$missing" ] || { echo "  APT     "$$missing; export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -qq $$missing >/dev/null 2>&1 || \
+		{ apt-get update -qq || echo "  APT     warning: apt-get update failed (above); installing all the same"; \
+		  apt-get install -y -qq $$missing >/dev/null; }; }
+endef
+
 $(B)/.deps: Makefile
 	@mkdir -p $(B)
-	@missing=$$(for p in $(PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "  APT     $$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call apt-install,$(PACKAGES))
 	@touch $@
 
 # --- kernel tree: unpack once, patch, overlay ---------------------------------
@@ -256,10 +265,11 @@ $(CRUN_BUNDLE)/config.json: $(SELFTEST_DIR)/crun-config.json $(B)/.deps
 # A 32-bit busybox: Debian's busybox-static:i386, through multiarch.
 $(OUT)/busybox: | $(B)/.deps
 	@dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
-	@# A mirror in mid-sync fails one index; the main one is what counts.
-	@apt-cache show busybox-static:i386 >/dev/null 2>&1 || apt-get update -qq || true
 	@rm -rf $(OUT)/deb && mkdir -p $(OUT)/deb
-	@cd $(OUT)/deb && apt-get download -qq busybox-static:i386 && dpkg-deb -x busybox-static_*.deb .
+	@# As apt-install: from the lists there are, else after an update that may fail.
+	@cd $(OUT)/deb && { apt-get download -qq busybox-static:i386 2>/dev/null || \
+		{ apt-get update -qq || echo "  APT     warning: apt-get update failed (above); downloading all the same"; \
+		  apt-get download -qq busybox-static:i386; }; } && dpkg-deb -x busybox-static_*.deb .
 	@cp $(OUT)/deb/bin/busybox $@ && rm -rf $(OUT)/deb
 
 # What the guest carries. The 32-bit guest: the selftests and their helpers;
@@ -341,8 +351,7 @@ bench: bench-kernels $(INITRD) $(B)/.deps-bench
 	@echo "wrote $(BENCH_OUT)/bench.md, bench.csv, bench.png"
 
 $(B)/.deps-bench: $(B)/.deps
-	@dpkg-query -W -f='$${Status}\n' gnuplot-nox 2>/dev/null | grep -q 'ok installed' || \
-		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox >/dev/null; }
+	@$(call apt-install,gnuplot-nox)
 	@touch $@
 
 # --- debug kernel -----------------------------------------------------------------
@@ -513,10 +522,7 @@ matrix: $(B)/.overlay $(B)/.deps-matrix
 	echo "$$pass passed, $$fail failed"; [ $$fail = 0 ]
 
 $(B)/.deps-matrix: $(B)/.deps
-	@missing=$$(for p in sparse clang lld llvm; do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	[ -z "$$missing" ] || { apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; }
+	@$(call apt-install,sparse clang lld llvm)
 	@touch $@
 
 # --- one patch against the pristine tree ---------------------------------------
