@@ -69,9 +69,18 @@ HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
 	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev \
-	    python3-ply python3-git
+	    python3-ply python3-git ccache
 
 QEMU_TIMEOUT ?= 900
+
+# Kernels compile through ccache (in PACKAGES; plain gcc until .deps has
+# installed it): the same objects, and a CI run after a session's builds on
+# the same machine compiles little. Paths below this checkout count as
+# relative, so that clones elsewhere share the cache. KCC=gcc does without.
+KCC = $(if $(shell command -v ccache),ccache gcc,gcc)
+export CCACHE_BASEDIR := $(CURDIR)
+# For the kernel's make: not in a clang (LLVM=1) build.
+KCC_ARG = $(if $(LLVM),,CC="$(KCC)")
 
 # The 32-bit build: the test kernel's fragment plus harness/i386.config, and
 # every program of the guest 32-bit, busybox from Debian's busybox-static:i386.
@@ -161,10 +170,10 @@ $(B)/.overlay: $(B)/.patched $(OVERLAY_FILES)
 define kconfig
 	@echo "  CONFIG  $(1): tinyconfig + $(2)"
 	@mkdir -p $(1)
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) tinyconfig >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) tinyconfig >/dev/null
 	@cd $(1) && $(CURDIR)/$(KSRC)/scripts/kconfig/merge_config.sh -m .config \
 		$(addprefix $(CURDIR)/,$(2)) >/dev/null
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) olddefconfig >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) olddefconfig >/dev/null
 	@gawk -F= '/^CONFIG_/ { v[$$1] = $$2 } END { for (k in v) print k, v[k] }' $(2) | \
 	while read -r k v; do \
 		if [ "$$v" = n ]; then ! grep -q "^$$k=" $(1)/.config; else grep -qx "$$k=$$v" $(1)/.config; fi || \
@@ -183,7 +192,7 @@ CPU0 = c0=$$(awk '{ print ($$16 + $$17) / 100 }' /proc/$$$$/stat)
 # $(call kbuild,objdir): build that kernel's bzImage
 define kbuild
 	@echo "  KERNEL  $(1)/arch/x86/boot/bzImage"
-	@t0=$$(date +%s); $(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage && \
+	@t0=$$(date +%s); $(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) -j$(JOBS) bzImage && \
 	echo "  TIME    $(1)/arch/x86/boot/bzImage: $(SECS)"
 endef
 
