@@ -69,9 +69,18 @@ HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
 	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev \
-	    python3-ply python3-git
+	    python3-ply python3-git ccache
 
 QEMU_TIMEOUT ?= 900
+
+# Kernels compile through ccache (in PACKAGES; plain gcc until .deps has
+# installed it): the same objects, and a CI run after a session's builds on
+# the same machine compiles little. Paths below this checkout count as
+# relative, so that clones elsewhere share the cache. KCC=gcc does without.
+KCC = $(if $(shell command -v ccache),ccache gcc,gcc)
+export CCACHE_BASEDIR := $(CURDIR)
+# For the kernel's make: not in a clang (LLVM=1) build.
+KCC_ARG = $(if $(LLVM),,CC="$(KCC)")
 
 # The 32-bit build: the test kernel's fragment plus harness/i386.config, and
 # every program of the guest 32-bit, busybox from Debian's busybox-static:i386.
@@ -103,14 +112,23 @@ APPEND := console=ttyS0 panic=-1 reboot=t vsyscall=emulate
 all: demo
 
 # --- host packages -----------------------------------------------------------
+# $(call apt-install,packages): install those that are missing. A mirror in
+# mid-sync fails one index (say an i386 security list) while every package is
+# at hand, so the install is tried from the lists there are; only if it fails
+# are they updated, a failed update is a warning, and the step fails only
+# when the install after it does (a package cannot be had).
+define apt-install
+	missing=$$(for p in $(1); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	[ -z "$$missing" ] || { echo "  APT     "$$missing; export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -qq $$missing >/dev/null 2>&1 || \
+		{ apt-get update -qq || echo "  APT     warning: apt-get update failed (above); installing all the same"; \
+		  apt-get install -y -qq $$missing >/dev/null; }; }
+endef
+
 $(B)/.deps: Makefile
 	@mkdir -p $(B)
-	@missing=$$(for p in $(PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "  APT     $$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call apt-install,$(PACKAGES))
 	@touch $@
 
 # --- kernel tree: unpack once, patch, overlay ---------------------------------
@@ -152,10 +170,10 @@ $(B)/.overlay: $(B)/.patched $(OVERLAY_FILES)
 define kconfig
 	@echo "  CONFIG  $(1): tinyconfig + $(2)"
 	@mkdir -p $(1)
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) tinyconfig >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) tinyconfig >/dev/null
 	@cd $(1) && $(CURDIR)/$(KSRC)/scripts/kconfig/merge_config.sh -m .config \
 		$(addprefix $(CURDIR)/,$(2)) >/dev/null
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) olddefconfig >/dev/null
+	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) olddefconfig >/dev/null
 	@gawk -F= '/^CONFIG_/ { v[$$1] = $$2 } END { for (k in v) print k, v[k] }' $(2) | \
 	while read -r k v; do \
 		if [ "$$v" = n ]; then ! grep -q "^$$k=" $(1)/.config; else grep -qx "$$k=$$v" $(1)/.config; fi || \
@@ -163,10 +181,19 @@ define kconfig
 	done
 endef
 
+# "N s, M s CPU": wall seconds since $$t0 and the CPU seconds of the recipe
+# shell's finished children (the build, QEMU). The machine is shared: the
+# CPU seconds say more than the wall ones about what a step costs.
+# (less $$c0, if set by $(CPU0) before the step).
+SECS = $$(($$(date +%s) - t0)) s, \
+       $$(awk -v c0="$$c0" '{ printf "%d", ($$16 + $$17) / 100 - c0 }' /proc/$$$$/stat) s CPU
+CPU0 = c0=$$(awk '{ print ($$16 + $$17) / 100 }' /proc/$$$$/stat)
+
 # $(call kbuild,objdir): build that kernel's bzImage
 define kbuild
 	@echo "  KERNEL  $(1)/arch/x86/boot/bzImage"
-	@$(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) -j$(JOBS) bzImage
+	@t0=$$(date +%s); $(MAKE) -s -C $(KSRC) O=$(CURDIR)/$(1) $(KCC_ARG) -j$(JOBS) bzImage && \
+	echo "  TIME    $(1)/arch/x86/boot/bzImage: $(SECS)"
 endef
 
 $(KOBJ)/.config: $(B)/.patched $(KCONFIGS)
@@ -270,10 +297,11 @@ $(CRUN_BUNDLE)/config.json: $(SELFTEST_DIR)/crun-config.json $(B)/.deps
 # A 32-bit busybox: Debian's busybox-static:i386, through multiarch.
 $(OUT)/busybox: | $(B)/.deps
 	@dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
-	@# A mirror in mid-sync fails one index; the main one is what counts.
-	@apt-cache show busybox-static:i386 >/dev/null 2>&1 || apt-get update -qq || true
 	@rm -rf $(OUT)/deb && mkdir -p $(OUT)/deb
-	@cd $(OUT)/deb && apt-get download -qq busybox-static:i386 && dpkg-deb -x busybox-static_*.deb .
+	@# As apt-install: from the lists there are, else after an update that may fail.
+	@cd $(OUT)/deb && { apt-get download -qq busybox-static:i386 2>/dev/null || \
+		{ apt-get update -qq || echo "  APT     warning: apt-get update failed (above); downloading all the same"; \
+		  apt-get download -qq busybox-static:i386; }; } && dpkg-deb -x busybox-static_*.deb .
 	@cp $(OUT)/deb/bin/busybox $@ && rm -rf $(OUT)/deb
 
 # What the guest carries. The 32-bit guest: the selftests and their helpers;
@@ -310,10 +338,11 @@ shell: kernel $(INITRD)
 check: kernel $(INITRD)
 	@echo "  QEMU    running the tests (log: $(OUT)/console.log)"
 	@rm -f $(OUT)/console.log $(OUT)/results.log
-	@timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
+	@t0=$$(date +%s); timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
 		-serial file:$(OUT)/console.log -serial file:$(OUT)/results.log \
 		-append "$(APPEND) harness=check" </dev/null; \
-	echo "qemu exit status $$?" >> $(OUT)/results.log
+	echo "qemu exit status $$?" >> $(OUT)/results.log; \
+	echo "  TIME    QEMU check: $(SECS)"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
 
 # --- benchmark: instruction counts under -icount, kernels with and without -----
@@ -354,8 +383,7 @@ bench: bench-kernels $(INITRD) $(B)/.deps-bench
 	@echo "wrote $(BENCH_OUT)/bench.md, bench.csv, bench.png"
 
 $(B)/.deps-bench: $(B)/.deps
-	@dpkg-query -W -f='$${Status}\n' gnuplot-nox 2>/dev/null | grep -q 'ok installed' || \
-		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox >/dev/null; }
+	@$(call apt-install,gnuplot-nox)
 	@touch $@
 
 # --- debug kernel -----------------------------------------------------------------
@@ -376,11 +404,12 @@ STRESS_TIMEOUT ?= 2700
 define stress-run
 	@echo "  QEMU    $(1), selftests + $(STRESS_SECONDS) s of stress (log: $(2)-console.log)"
 	@rm -f $(2)-console.log $(2)-results.log
-	@timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(1)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
+	@t0=$$(date +%s); timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(1)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
 		-display none -monitor none \
 		-serial file:$(2)-console.log -serial file:$(2)-results.log \
 		-append "$(APPEND) $(3) harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
-	echo "qemu exit status $$?" >> $(2)-results.log
+	echo "qemu exit status $$?" >> $(2)-results.log; \
+	echo "  TIME    QEMU stress: $(SECS)"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" -v cpus=$(CPUS) \
 		-f harness/results.awk $(2)-console.log $(2)-results.log
 endef
@@ -438,10 +467,11 @@ peers: kernel $(INITRD)
 	@rm -f $(B)/peers-*.log $(B)/peers-*.console
 	@suites=all; for n in 1 2; do \
 		echo "  QEMU    peers ($$suites), log: $(B)/peers-$$n.log"; \
-		timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
+		t0=$$(date +%s); $(CPU0); timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
 			-serial file:$(B)/peers-$$n.console -serial file:$(B)/peers-$$n.log \
 			-append "$(APPEND) harness=peers peer_suites=$$suites" </dev/null; \
 		echo "qemu exit status $$?" >> $(B)/peers-$$n.log; \
+		echo "  TIME    QEMU peers $$n: $(SECS)"; \
 		suites=$$(gawk -v differing=1 -f harness/peers.awk $(B)/peers-$$n.log); \
 		[ -n "$$suites" ] || break; \
 		suites=$$suites,$$suites,$$suites; \
@@ -524,10 +554,7 @@ matrix: $(B)/.overlay $(B)/.deps-matrix
 	echo "$$pass passed, $$fail failed"; [ $$fail = 0 ]
 
 $(B)/.deps-matrix: $(B)/.deps
-	@missing=$$(for p in sparse clang lld llvm; do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	[ -z "$$missing" ] || { apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; }
+	@$(call apt-install,sparse clang lld llvm)
 	@touch $@
 
 # --- one patch against the pristine tree ---------------------------------------

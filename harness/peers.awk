@@ -14,6 +14,7 @@
 FNR == 1 { a++ }
 { sub(/\r$/, "") }
 /^# harness: done/ { done[a] = 1 }
+/^# harness: .+ took [0-9.]+ s$/ { took($0) }
 /^# peer: / {
 	suite = $3; where = $4
 	if (!(where in wn)) { wn[where] = 1; places[++np] = where }
@@ -107,6 +108,20 @@ END {
 	if (np < 2) { failed++; print "FAIL  peer: fewer than two places to compare" }
 	for (i = 1; i <= a; i++)
 		if (!done[i]) { failed++; print "FAIL  peer: the guest of log " i " did not finish" }
+	slowest(8)
 	print passed + 0 " passed, " failed + 0 " failed"
 	exit failed > 0
+}
+# "# harness: NAME took N s" (harness/init): the slowest, after the results.
+function took(line,    n) {
+	sub(/^# harness: /, "", line); n = line; sub(/ took [0-9.]+ s$/, "", n)
+	sub(/.* took /, "", line); secs[n] += line + 0; if (n != "boot") tsum += line + 0
+}
+function slowest(k,    n, i) {
+	if (!length(secs)) return
+	PROCINFO["sorted_in"] = "@val_num_desc"
+	for (n in secs)
+		if (++i <= k) printf "TIME  %7.1f s  %s\n", secs[n], n
+	printf "TIME  %7.1f s  in all (%d timed, boot not counted)\n", tsum, length(secs) - ("boot" in secs)
+	delete PROCINFO["sorted_in"]
 }

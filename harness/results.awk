@@ -4,6 +4,19 @@
 # final marker) or any splat counts as a failure. Usage:
 #   gawk -v suites="kunit_suite ..." -v expect="selftest ..." [-v cpus=N] -f results.awk \
 #        console.log results.log
+# "# harness: NAME took N s" (harness/init): the slowest, after the results.
+function took(line,    n) {
+	sub(/^# harness: /, "", line); n = line; sub(/ took [0-9.]+ s$/, "", n)
+	sub(/.* took /, "", line); secs[n] += line + 0; if (n != "boot") tsum += line + 0
+}
+function slowest(k,    n, i) {
+	if (!length(secs)) return
+	PROCINFO["sorted_in"] = "@val_num_desc"
+	for (n in secs)
+		if (++i <= k) printf "TIME  %7.1f s  %s\n", secs[n], n
+	printf "TIME  %7.1f s  in all (%d timed, boot not counted)\n", tsum, length(secs) - ("boot" in secs)
+	delete PROCINFO["sorted_in"]
+}
 function result(ok, name) {
 	if (ok) { passed++; print "PASS  " name } else { failed++; print "FAIL  " name }
 }
@@ -34,6 +47,7 @@ file == 2 && /^(not )?ok [0-9]+ / && prog != "" {
 file == 2 && /^# exit: / { status[$3] = $4; prog = "" }
 file == 2 && /^# cpus online: / { online = $4 }
 file == 2 && /^# harness: done/ { done = 1 }
+file == 2 && /^# harness: .+ took [0-9.]+ s$/ { took($0) }
 file == 2 && /^qemu exit status / { qemu = $4 }
 
 END {
@@ -54,6 +68,7 @@ END {
 	if (splat) result(0, "guest: kernel splat: " splat)
 	if (!done) result(0, "guest: did not finish the tests (hang, crash or timeout; qemu status " qemu ")")
 	else if (qemu != "0") result(0, "guest: qemu exited with status " qemu)
+	slowest(8)
 	print passed + 0 " passed, " failed + 0 " failed"
 	exit failed > 0
 }
