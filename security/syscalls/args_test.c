@@ -11,10 +11,10 @@
 #include <kunit/test.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/stdarg.h>
 #include <linux/string.h>
 
 #include "args.h"
-#include "kunit_abis.h"
 
 /* getppid of the native table (x86_64 110; ia32 64 on a 32-bit kernel). */
 #define SC_GETPPID	__NR_getppid
@@ -91,26 +91,49 @@ static u16 sc_args_getppid(const struct sc_policy *pol, unsigned long a0,
 }
 
 /*
- * Cases written against the x86_64 tables (their numbers, the three tables
- * a bare name covers, 64-bit arguments) are reported skipped on a 32-bit
- * kernel.
+ * The cases look calls up by name in the descriptor and loop over the
+ * tables this kernel has (sc_abis[]): x86_64, ia32 and x32 on a 64-bit
+ * kernel, ia32 alone (native) on a 32-bit one.
  */
-#ifdef CONFIG_X86_64
-#define SC_CASE_64(f)	KUNIT_CASE(f)
-#else
-#define SC_CASE_64(f)	{ .run_case = sc_args_test_skip_64, .name = #f }
-static void sc_args_test_skip_64(struct kunit *test)
+#define SC_NATIVE	SC_ABI_NATIVE
+#define SC_NAT		(sc_abis[SC_NATIVE].name)
+#define SC_ARGS_TEXT	512
+
+/* A table of this kernel by name, or -ENOENT. */
+static int sc_args_abi(const char *name)
 {
-	kunit_skip(test, "written against the x86_64 tables");
+	return sc_abi_lookup(name, strlen(name));
 }
-#endif
+
+/* Number of call @name in @abi; the case fails if the table has none. */
+static unsigned int sc_args_nr(struct kunit *test, enum sc_abi abi, const char *name)
+{
+	int nr = sc_lookup(abi, name);
+
+	KUNIT_ASSERT_GE_MSG(test, nr, 0, "no %s in %s", name, sc_abis[abi].name);
+	return nr;
+}
+
+/* @fmt printed into a buffer the case owns. */
+static __printf(2, 3) char *sc_args_fmt(struct kunit *test, const char *fmt, ...)
+{
+	char *buf = kunit_kzalloc(test, SC_ARGS_TEXT, GFP_KERNEL);
+	va_list ap;
+	int len;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	va_start(ap, fmt);
+	len = vsnprintf(buf, SC_ARGS_TEXT, fmt, ap);
+	va_end(ap);
+	KUNIT_ASSERT_LT(test, len, SC_ARGS_TEXT);
+	return buf;
+}
 
 #define SC_EPERM	(SC_ACT_ERRNO | EPERM)
 #define SC_EACCES	(SC_ACT_ERRNO | EACCES)
 
 /* Print @pol as syscalls.policy does, into a buffer the test owns. */
-static __maybe_unused char *sc_args_show_text(struct kunit *test,
-					      const struct sc_policy *pol)
+static char *sc_args_show_text(struct kunit *test, const struct sc_policy *pol)
 {
 	struct seq_file sf = { .size = 65536 };
 
@@ -218,13 +241,11 @@ static void sc_args_test_operators(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0x20000, 0, 0, 0), 0);
 }
 
-#ifdef CONFIG_X86_64
 static void sc_args_test_and_or_unless(struct kunit *test)
 {
-	static const char socket_line[] =
-		"deny x86_64:socket!(a0<38)!(a0==39)!(a0>40)=EPERM # 41\n";
+	unsigned int socket = sc_args_nr(test, SC_NATIVE, "socket");
 	struct sc_policy *pol;
-	char *shown;
+	char *shown, *line;
 
 	/* AND in one parenthesis. */
 	pol = sc_args_policy(test, "deny getppid(a0==1,a1==2,a2==3,a3&0xff==4)=EPERM", NULL);
@@ -244,7 +265,7 @@ static void sc_args_test_and_or_unless(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 2, 0, 0), SC_ACT_LOG);
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 0, 0, 0, 0), 0);
 	/* Without registers: the strongest its terms can give. */
-	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID],
+	KUNIT_EXPECT_EQ(test, pol->act[SC_NATIVE][SC_GETPPID],
 			SC_ACT_COND | SC_ACT_KILL);
 
 	/* "unless" groups, as written and as a conditional allow makes them. */
@@ -256,10 +277,13 @@ static void sc_args_test_and_or_unless(struct kunit *test)
 	pol = sc_args_policy(test, "deny all=EPERM\n"
 				   "allow socket(a0<38) socket(a0==39) socket(a0>40)\n",
 			     NULL);
-	KUNIT_EXPECT_TRUE(test, test_bit(41, pol->cond.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_FALSE(test, test_bit(42, pol->cond.map[SC_ABI_X86_64]));
+	KUNIT_EXPECT_TRUE(test, test_bit(socket, pol->cond.map[SC_NATIVE]));
+	KUNIT_EXPECT_FALSE(test, test_bit(sc_args_nr(test, SC_NATIVE, "connect"),
+					  pol->cond.map[SC_NATIVE]));
 	shown = sc_args_show_text(test, pol);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, socket_line));
+	line = sc_args_fmt(test, "deny %s:socket!(a0<38)!(a0==39)!(a0>40)=EPERM # %u\n",
+			   SC_NAT, socket);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
 	/* A conditional allow of an allowed call changes nothing. */
 	KUNIT_EXPECT_NULL(test, sc_args_policy(test, "allow getppid(a0==1)", NULL));
 }
@@ -267,34 +291,35 @@ static void sc_args_test_and_or_unless(struct kunit *test)
 static void sc_args_test_settle(struct kunit *test)
 {
 	struct sc_policy *pol;
+	char *text;
 
 	/* An item without conditions replaces the terms. */
 	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM\ndeny getppid=EACCES", NULL);
 	KUNIT_EXPECT_NULL(test, pol->args);
-	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID], SC_EACCES);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_NATIVE][SC_GETPPID], SC_EACCES);
 	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM\nallow getppid", NULL);
 	KUNIT_EXPECT_NULL(test, pol);
 
 	/* Dead terms: after an unconditional one as strong, or a duplicate. */
 	pol = sc_args_policy(test, "deny getppid=EPERM getppid(a0==1)=EACCES", NULL);
 	KUNIT_EXPECT_NULL(test, pol->args);
-	KUNIT_EXPECT_EQ(test, pol->act[SC_ABI_X86_64][SC_GETPPID], SC_EPERM);
+	KUNIT_EXPECT_EQ(test, pol->act[SC_NATIVE][SC_GETPPID], SC_EPERM);
 	pol = sc_args_policy(test, "deny getppid(a0==1)=log getppid()=EPERM", NULL);
 	KUNIT_EXPECT_NULL(test, pol->args);
 	pol = sc_args_policy(test, "deny getppid(a0==1)=EPERM getppid(a0==1)=EACCES",
 			     NULL);
-	KUNIT_EXPECT_EQ(test, pol->args->nterms, 3);	/* x86_64, ia32, x32 */
+	KUNIT_EXPECT_EQ(test, pol->args->nterms, SC_NR_ABIS);	/* one in each table */
 	/* A stronger conditioned term before an unconditional one stays. */
-	pol = sc_args_policy(test, "deny x86_64:getppid(a0==1)=kill x86_64:getppid()=EPERM",
-			     NULL);
+	text = sc_args_fmt(test, "deny %s:getppid(a0==1)=kill %s:getppid()=EPERM", SC_NAT, SC_NAT);
+	pol = sc_args_policy(test, text, NULL);
 	KUNIT_EXPECT_EQ(test, pol->args->nterms, 2);
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 0, 0, 0), SC_ACT_KILL);
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 0, 0, 0), SC_EPERM);
 	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
-			   "deny x86_64:getppid(a0==1)=kill # 110\n"
-			   "deny x86_64:getppid()=EPERM # 110\n");
+			   sc_args_fmt(test, "deny %s:getppid(a0==1)=kill # %u\n"
+				       "deny %s:getppid()=EPERM # %u\n",
+				       SC_NAT, SC_GETPPID, SC_NAT, SC_GETPPID));
 }
-#endif
 
 static void sc_args_test_compose(struct kunit *test)
 {
@@ -334,7 +359,6 @@ static void sc_args_test_compose(struct kunit *test)
 	sc_policy_put(eff);
 }
 
-#ifdef CONFIG_X86_64
 static void sc_args_test_round_trip(struct kunit *test)
 {
 	static const char text[] =
@@ -342,18 +366,22 @@ static void sc_args_test_round_trip(struct kunit *test)
 		"allow socket(a0<38) socket(a0==39) socket(a0>40) personality(a0==0xffffffff)\n"
 		"deny getppid(a0==38,a1&0xff!=2)=kill\n"
 		"deny ia32:getpid(a5<=0xffffffffffffffff)=kill\n";
-	static const char personality_line[] =
-		"deny x86_64:personality!(a0==4294967295)=EACCES # 135\n";
-	static const char getpid_lines[] =
-		"deny ia32:getpid=EACCES # 20\n"
-		"deny ia32:getpid(a5<=18446744073709551615)=kill # 20\n";
+	int ia32 = sc_args_abi("ia32");
 	struct sc_policy *pol, *again, *parent, *eff;
-	char *shown;
+	unsigned int getpid;
+	char *shown, *line;
 
+	KUNIT_ASSERT_GE(test, ia32, 0);
+	getpid = sc_args_nr(test, ia32, "getpid");
 	pol = sc_args_policy(test, text, NULL);
 	shown = sc_args_show_text(test, pol);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, personality_line));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, getpid_lines));
+	line = sc_args_fmt(test, "deny %s:personality!(a0==4294967295)=EACCES # %u\n",
+			   SC_NAT, __NR_personality);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
+	line = sc_args_fmt(test, "deny ia32:getpid=EACCES # %u\n"
+			   "deny ia32:getpid(a5<=18446744073709551615)=kill # %u\n",
+			   getpid, getpid);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
 	again = sc_args_policy(test, shown, NULL);
 	KUNIT_EXPECT_TRUE(test, sc_policy_equal(pol, again));
 	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, again), shown);
@@ -377,18 +405,18 @@ static void sc_args_test_limits(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, text);
 	len = sprintf(text, "deny");
 	for (i = 0; i < SC_CALL_TERMS_MAX; i++)
-		len += sprintf(text + len, " x86_64:getppid(a0==%u)", i);
+		len += sprintf(text + len, " %s:getppid(a0==%u)", SC_NAT, i);
 	sc_args_policy(test, text, NULL);
-	sprintf(text + len, " x86_64:getppid(a0==99)");
+	sprintf(text + len, " %s:getppid(a0==99)", SC_NAT);
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
 
 	/* 16 terms of 8 conditions: 128; one more condition is too many. */
 	len = sprintf(text, "deny");
 	for (i = 0; i < SC_CALL_CONDS_MAX / SC_COND_MAX; i++)
-		len += sprintf(text + len, " x86_64:getppid(a0==%u,%s)", i,
+		len += sprintf(text + len, " %s:getppid(a0==%u,%s)", SC_NAT, i,
 			       "a1==1,a2==1,a3==1,a4==1,a5==1,a1==2,a2==2");
 	sc_args_policy(test, text, NULL);
-	sprintf(text + len, "\nallow x86_64:getppid(a0==99)");
+	sprintf(text + len, "\nallow %s:getppid(a0==99)", SC_NAT);
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, text, NULL), -E2BIG);
 }
 
@@ -407,59 +435,77 @@ static u16 sc_args_act0(const struct sc_policy *pol, enum sc_abi abi,
 /* Arguments are compared at the width the call takes them. */
 static void sc_args_test_width(struct kunit *test)
 {
-	const u64 high = BIT_ULL(32);
+	const u64 high = BIT_ULL(32), word = sc_abis[SC_NATIVE].arg_mask;
+	unsigned int socket = sc_args_nr(test, SC_NATIVE, "socket");
+	unsigned int clone = sc_args_nr(test, SC_NATIVE, "clone");
+	int ia32 = sc_args_abi("ia32"), abi;
 	struct sc_policy *pol;
 
+	KUNIT_ASSERT_GE(test, ia32, 0);
+	/* A register: 64 bits on a 64-bit kernel but in ia32, 32 on a 32-bit one. */
+	KUNIT_EXPECT_EQ(test, word, BITS_PER_LONG == 64 ? U64_MAX : U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_abis[ia32].arg_mask, U32_MAX);
 	/* From the prototypes: int, unsigned long, umode_t; ia32 at most 32. */
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 0), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_socket, 2), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_personality, 0), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_clone, 0), U64_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 0), U64_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_mkdir, 1), U16_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 1), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X86_64, __NR_ioctl, 2), U64_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_socket, 0), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_X32, __NR_clone, 0), U64_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(clone), 0), U32_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(socket), 0), U32_MAX);
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		const u64 reg = sc_abis[abi].arg_mask;
+		unsigned int nr = sc_args_nr(test, abi, "socket");
+
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, nr, 0), U32_MAX);
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, nr, 2), U32_MAX);
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, sc_args_nr(test, abi, "personality"), 0),
+				U32_MAX);
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, sc_args_nr(test, abi, "clone"), 0), reg);
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, sc_args_nr(test, abi, "mkdir"), 0), reg);
+		KUNIT_EXPECT_EQ(test, sc_arg_mask(abi, sc_args_nr(test, abi, "mkdir"), 1), U16_MAX);
+	}
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_NATIVE, __NR_ioctl, 1), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_NATIVE, __NR_ioctl, 2), word);
 	/* compat_sys_open's umode_t, and the 16-bit uid of ia32 setuid */
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(open), 2), U16_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid), 0), U16_MAX);
-	KUNIT_EXPECT_EQ(test, sc_arg_mask(SC_ABI_IA32, SC_NR_IA32(setuid32), 0), U32_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(ia32, sc_args_nr(test, ia32, "open"), 2), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(ia32, sc_args_nr(test, ia32, "setuid"), 0), U16_MAX);
+	KUNIT_EXPECT_EQ(test, sc_arg_mask(ia32, sc_args_nr(test, ia32, "setuid32"), 0), U32_MAX);
 
 	/* socket((1 << 32) | 38): the call makes an AF_ALG socket */
 	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X32, __NR_socket, high | 38), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 39), 0);
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		KUNIT_EXPECT_EQ_MSG(test, sc_args_act0(pol, abi, sc_args_nr(test, abi, "socket"),
+						       high | 38), SC_EPERM, "%s",
+				    sc_abis[abi].name);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, high | 39), 0);
 	/* an exemption by a high-bit value exempts only what the call sees */
 	pol = sc_args_policy(test, "deny socket=EPERM\nallow socket(a0>40)", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, 41), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, high | 38), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, 41), 0);
 	/* a value wider than the argument never equals it */
 	pol = sc_args_policy(test, "deny socket(a0==0x100000026)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), 0);
-	/* unsigned long arguments stay whole */
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, high | 38), 0);
+	/* unsigned long arguments stay whole, as wide as a register */
 	pol = sc_args_policy(test, "deny clone(a0==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, high | 1), 0);
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_clone, 1), SC_EPERM);
+	if (word == U64_MAX)
+		KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, clone, high | 1), 0);
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, clone, 1), SC_EPERM);
 	/* the written text is unchanged */
-	pol = sc_args_policy(test, "deny x86_64:socket(a0&0xffffffffff==38)=EPERM", NULL);
+	pol = sc_args_policy(test, sc_args_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM",
+					       SC_NAT), NULL);
 	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
-			   "deny x86_64:socket(a0&0xffffffffff==38)=EPERM # 41\n");
-	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_ABI_X86_64, __NR_socket, high | 38), SC_EPERM);
+			   sc_args_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM # %u\n",
+				       SC_NAT, socket));
+	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, high | 38), SC_EPERM);
 }
-#endif
 
-/* The action of ia32 call @nr under @pol: -1 if its arguments decide. */
-static int sc_args_ia32(const struct sc_policy *pol, unsigned int nr)
+/* The action of ia32 call @name under @pol: -1 if its arguments decide. */
+static int sc_args_ia32(struct kunit *test, const struct sc_policy *pol, const char *name)
 {
+	int ia32 = sc_args_abi("ia32");
+	unsigned int nr;
+
+	KUNIT_ASSERT_GE(test, ia32, 0);
+	nr = sc_args_nr(test, ia32, name);
 	if (!pol)
 		return SC_ACT_ALLOW;
-	if (test_bit(nr, pol->cond.map[SC_ABI_IA32]))
+	if (test_bit(nr, pol->cond.map[ia32]))
 		return -1;
-	return pol->act[SC_ABI_IA32][nr];
+	return pol->act[ia32][nr];
 }
 
 /*
@@ -471,70 +517,72 @@ static int sc_args_ia32(const struct sc_policy *pol, unsigned int nr)
 static void sc_args_test_layout(struct kunit *test)
 {
 	struct sc_policy *pol;
+	int abi;
 
 	/* ia32 90 is old_mmap: one pointer. mmap2 is mmap, a5 in pages. */
 	pol = sc_args_policy(test, "deny mmap(a2&4==4)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
-#ifdef CONFIG_X86_64
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X86_64]));
-	KUNIT_EXPECT_TRUE(test, test_bit(__NR_mmap, pol->cond.map[SC_ABI_X32]));
-#endif
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap2"), -1);
+	/* Every other table's mmap is laid out as the x86_64 one. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		if (abi != sc_args_abi("ia32"))
+			KUNIT_EXPECT_TRUE(test, test_bit(sc_args_nr(test, abi, "mmap"),
+							 pol->cond.map[abi]));
 	pol = sc_args_policy(test, "deny mmap(a5==0)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap2"), SC_EPERM);
 	/* A prefixed name is its call, whatever the layout. */
 	pol = sc_args_policy(test, "deny ia32:mmap(a2&4==4)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap"), -1);
 	/* A pattern that names mmap2 itself conditions it as written. */
 	pol = sc_args_policy(test, "deny mmap*(a5==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap2"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap"), SC_EPERM);
 
 	/* The ia32 clone (CLONE_BACKWARDS) agrees in flags, newsp, parent_tid. */
 	pol = sc_args_policy(test, "deny clone(a0&0x10000==0x10000,a2==0)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "clone"), -1);
 	pol = sc_args_policy(test, "deny clone(a3==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(clone)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "clone"), SC_EPERM);
 
 	/* _llseek, fadvise64_64, ftruncate64, truncate64, signal, nice, umount */
 	pol = sc_args_policy(test, "deny lseek(a2==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "lseek"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "_llseek"), SC_EPERM);
 	pol = sc_args_policy(test, "deny fadvise64(a3==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fadvise64"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fadvise64_64"), SC_EPERM);
 	pol = sc_args_policy(test, "deny fadvise64(a0==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fadvise64_64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fadvise64"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fadvise64_64"), SC_EPERM);
 	pol = sc_args_policy(test, "deny ftruncate(a1==0)=EPERM truncate(a1==0)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(ftruncate64)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(truncate64)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "ftruncate"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "ftruncate64"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "truncate64"), SC_EPERM);
 	pol = sc_args_policy(test, "deny rt_sigaction(a0==9)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(rt_sigaction)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(signal)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "rt_sigaction"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "signal"), SC_EPERM);
 	pol = sc_args_policy(test, "deny setpriority(a0==0)=EPERM umount2(a1==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setpriority)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(nice)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount2)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(umount)), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "setpriority"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "nice"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "umount2"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "umount"), SC_EPERM);
 
 	/* Same entry point, or a compat twin: the conditions apply. */
 	pol = sc_args_policy(test, "deny setuid(a0==0)=EPERM fcntl(a1==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(setuid32)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(fcntl64)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "setuid"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "setuid32"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fcntl"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "fcntl64"), -1);
 	pol = sc_args_policy(test, "deny socket(a0==38)=EPERM personality(a0==1)=EPERM", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(socket)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(personality)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "socket"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "personality"), -1);
 
 	/* An exemption cannot be judged there: the denial stands whole. */
 	pol = sc_args_policy(test, "deny all=EPERM\nallow mmap(a2&4==0) lseek(a2==0)", NULL);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(_llseek)), SC_EPERM);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(mmap2)), -1);
-	KUNIT_EXPECT_EQ(test, sc_args_ia32(pol, SC_NR_IA32(lseek)), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "_llseek"), SC_EPERM);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "mmap2"), -1);
+	KUNIT_EXPECT_EQ(test, sc_args_ia32(test, pol, "lseek"), -1);
 	/* and is no EPERM where the parent denies that call whole */
 	pol = sc_args_policy(test, "deny ia32:_llseek=EPERM", NULL);
 	KUNIT_EXPECT_EQ(test, sc_args_error(test, "allow lseek(a2==0)", pol), 0);
@@ -583,12 +631,12 @@ static void sc_args_test_effective_bound(struct kunit *test)
 static struct kunit_case syscalls_cgroup_args_test_cases[] = {
 	KUNIT_CASE(sc_args_test_errors),
 	KUNIT_CASE(sc_args_test_operators),
-	SC_CASE_64(sc_args_test_and_or_unless),
-	SC_CASE_64(sc_args_test_settle),
+	KUNIT_CASE(sc_args_test_and_or_unless),
+	KUNIT_CASE(sc_args_test_settle),
 	KUNIT_CASE(sc_args_test_compose),
-	SC_CASE_64(sc_args_test_round_trip),
-	SC_CASE_64(sc_args_test_limits),
-	SC_CASE_64(sc_args_test_width),
+	KUNIT_CASE(sc_args_test_round_trip),
+	KUNIT_CASE(sc_args_test_limits),
+	KUNIT_CASE(sc_args_test_width),
 	KUNIT_CASE(sc_args_test_layout),
 	KUNIT_CASE(sc_args_test_effective_bound),
 	{}

@@ -5,8 +5,6 @@
 
 #include <kunit/test.h>
 
-#include "kunit_abis.h"
-
 /*
  * Every opcode has an entry, and each call it names exists in every table
  * (sc_uring_init() found it).
@@ -55,59 +53,70 @@ static void sc_test_uring_expect(struct kunit *test, u8 op, enum sc_abi abi,
 #define BEFORE		NULL
 #define AFTER(v)	(&(const u64){ (v) })
 
-/* A 32-bit kernel has the ia32 table only: its rings are native. */
-#ifdef CONFIG_X86_64
-#define SC_X32	SC_ABI_X32
-#else
-#define SC_X32	SC_ABI_IA32
-#endif
+/* The ia32 table: compat on a 64-bit kernel, native on a 32-bit one. */
+static enum sc_abi sc_test_uring_ia32(struct kunit *test)
+{
+	int abi = sc_abi_lookup("ia32", 4);
+
+	KUNIT_ASSERT_GE(test, abi, 0);
+	return abi;
+}
 
 static void sc_test_uring_calls(struct kunit *test)
 {
-	const char *fadvise = IS_ENABLED(CONFIG_X86_64) ? "fadvise64" : "fadvise64_64";
+	enum sc_abi ia32 = sc_test_uring_ia32(test);
+	int abi, x86_64, x32;
 
 	sc_test_uring_expect(test, IORING_OP_NOP, SC_ABI_NATIVE, BEFORE, "", "");
 	sc_test_uring_expect(test, IORING_OP_NOP, SC_ABI_NATIVE, AFTER(0), "", "");
 
-	/* The opcode names the call: judged before prep, not after. */
-	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_NATIVE, BEFORE, "openat", "");
-	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_IA32, BEFORE, "openat", "");
-	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_X32, BEFORE, "openat", "");
-	sc_test_uring_expect(test, IORING_OP_OPENAT, SC_ABI_NATIVE, AFTER(0), "", "");
-	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][SC_ABI_IA32][0], 295);
-	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][SC_X32][0],
-			IS_ENABLED(CONFIG_X86_64) ? 257 : 295);
-	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_NATIVE, BEFORE, fadvise, "");
-	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_ABI_IA32, BEFORE, "fadvise64_64", "");
-	sc_test_uring_expect(test, IORING_OP_FADVISE, SC_X32, BEFORE, fadvise, "");
+	/* A ring's calls are its own table's, in every table. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		/* ia32's fadvise64 takes its offset in two registers. */
+		const char *fadvise = abi == ia32 ? "fadvise64_64" : "fadvise64";
 
-	/* The request picks the call: judged after prep, on what prep read. */
-	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, BEFORE, "", "");
-	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, AFTER(-1), "read", "");
-	sc_test_uring_expect(test, IORING_OP_READ, SC_ABI_NATIVE, AFTER(0), "pread64", "");
-	sc_test_uring_expect(test, IORING_OP_READ_FIXED, SC_ABI_IA32, AFTER(5), "pread64", "");
-	sc_test_uring_expect(test, IORING_OP_WRITEV, SC_ABI_NATIVE, AFTER(0), "pwritev", "");
-	sc_test_uring_expect(test, IORING_OP_WRITEV, SC_ABI_NATIVE, AFTER(-1), "writev", "");
+		/* The opcode names the call: judged before prep, not after. */
+		sc_test_uring_expect(test, IORING_OP_OPENAT, abi, BEFORE, "openat", "");
+		sc_test_uring_expect(test, IORING_OP_OPENAT, abi, AFTER(0), "", "");
+		KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][abi][0],
+				sc_lookup(abi, "openat"));
+		sc_test_uring_expect(test, IORING_OP_FADVISE, abi, BEFORE, fadvise, "");
+
+		/* The request picks the call: judged after prep, on what prep read. */
+		sc_test_uring_expect(test, IORING_OP_READ, abi, BEFORE, "", "");
+		sc_test_uring_expect(test, IORING_OP_READ, abi, AFTER(-1), "read", "");
+		sc_test_uring_expect(test, IORING_OP_READ, abi, AFTER(0), "pread64", "");
+		sc_test_uring_expect(test, IORING_OP_READ_FIXED, abi, AFTER(5), "pread64", "");
+		sc_test_uring_expect(test, IORING_OP_WRITEV, abi, AFTER(0), "pwritev", "");
+		sc_test_uring_expect(test, IORING_OP_WRITEV, abi, AFTER(-1), "writev", "");
+		sc_test_uring_expect(test, IORING_OP_READV, abi, AFTER(-1), "readv", "");
+		KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_READV][abi][0], sc_lookup(abi, "readv"));
+
+		sc_test_uring_expect(test, IORING_OP_FSYNC, abi, BEFORE, "", "");
+		sc_test_uring_expect(test, IORING_OP_FSYNC, abi, AFTER(0), "fsync", "");
+		sc_test_uring_expect(test, IORING_OP_FSYNC, abi,
+				     AFTER(IORING_FSYNC_DATASYNC), "fdatasync", "");
+
+		sc_test_uring_expect(test, IORING_OP_URING_CMD, abi, BEFORE, "", "");
+		sc_test_uring_expect(test, IORING_OP_URING_CMD, abi,
+				     AFTER(SOCKET_URING_OP_SETSOCKOPT), "ioctl", "setsockopt");
+		sc_test_uring_expect(test, IORING_OP_URING_CMD, abi,
+				     AFTER(SOCKET_URING_OP_GETSOCKOPT), "ioctl", "getsockopt");
+		KUNIT_EXPECT_EQ(test, sc_getsockopt[abi], sc_lookup(abi, "getsockopt"));
+		sc_test_uring_expect(test, IORING_OP_URING_CMD, abi,
+				     AFTER(SOCKET_URING_OP_SIOCINQ), "ioctl", "");
+	}
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_OPENAT][ia32][0], 295);
+
 	/* An x32 ring's readv is x32's own 515, not x86_64's 19. */
-	sc_test_uring_expect(test, IORING_OP_READV, SC_X32, AFTER(-1), "readv", "");
-	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_READV][SC_X32][0],
-			IS_ENABLED(CONFIG_X86_64) ? 515 : 145);
-
-	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE, BEFORE, "", "");
-	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE, AFTER(0), "fsync", "");
-	sc_test_uring_expect(test, IORING_OP_FSYNC, SC_ABI_NATIVE,
-			     AFTER(IORING_FSYNC_DATASYNC), "fdatasync", "");
-
-	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_NATIVE, BEFORE, "", "");
-	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_NATIVE,
-			     AFTER(SOCKET_URING_OP_SETSOCKOPT), "ioctl", "setsockopt");
-	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_X32,
-			     AFTER(SOCKET_URING_OP_SETSOCKOPT), "ioctl", "setsockopt");
-	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_IA32,
-			     AFTER(SOCKET_URING_OP_GETSOCKOPT), "ioctl", "getsockopt");
-	KUNIT_EXPECT_EQ(test, sc_getsockopt[SC_X32], IS_ENABLED(CONFIG_X86_64) ? 542 : 365);
-	sc_test_uring_expect(test, IORING_OP_URING_CMD, SC_ABI_IA32,
-			     AFTER(SOCKET_URING_OP_SIOCINQ), "ioctl", "");
+	x86_64 = sc_abi_lookup("x86_64", 6);
+	x32 = sc_abi_lookup("x32", 3);
+	if (x32 < 0)
+		return;
+	KUNIT_ASSERT_GE(test, x86_64, 0);
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_READV][x32][0], 515);
+	KUNIT_EXPECT_EQ(test, sc_uop_nr[IORING_OP_READV][x86_64][0], 19);
+	KUNIT_EXPECT_EQ(test, sc_getsockopt[x32], 542);
 }
 
 /*
@@ -126,7 +135,7 @@ static void sc_test_uring_unmapped(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, SC_URING_UNMAPPED, -EACCES);
 	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, nr, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
-	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, nr, SC_ABI_IA32, BEFORE, nrs),
+	KUNIT_EXPECT_EQ(test, sc_uop_calls(&missing, nr, SC_NR_ABIS - 1, BEFORE, nrs),
 			SC_URING_UNMAPPED);
 	KUNIT_EXPECT_EQ(test, sc_uop_calls(&unknown, nr, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
@@ -135,7 +144,7 @@ static void sc_test_uring_unmapped(struct kunit *test)
 			SC_URING_UNMAPPED);
 	KUNIT_EXPECT_EQ(test, sc_uring_calls(IORING_OP_LAST, SC_ABI_NATIVE, BEFORE, nrs),
 			SC_URING_UNMAPPED);
-	KUNIT_EXPECT_EQ(test, sc_uring_calls(0xff, SC_ABI_IA32, AFTER(0), nrs),
+	KUNIT_EXPECT_EQ(test, sc_uring_calls(0xff, SC_NR_ABIS - 1, AFTER(0), nrs),
 			SC_URING_UNMAPPED);
 	KUNIT_EXPECT_EQ(test, sc_uring_calls(IORING_OP_NOP, SC_NR_ABIS, BEFORE, nrs),
 			SC_URING_UNMAPPED);
