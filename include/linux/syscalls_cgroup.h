@@ -9,9 +9,7 @@
 #define _LINUX_SYSCALLS_CGROUP_H
 
 #include <linux/types.h>
-#include <linux/sched.h>
 #include <linux/thread_info.h>
-#include <asm/syscall.h>
 
 struct pt_regs;
 struct restart_block;
@@ -28,31 +26,10 @@ long posix_cpu_nsleep_restart(struct restart_block *restart_block);
 long alarm_timer_nsleep_restart(struct restart_block *restart);
 
 #ifdef CONFIG_CGROUP_SYSCALLS
+long syscalls_cgroup_fast(struct pt_regs *regs, long nr);
 long syscalls_cgroup_check(struct pt_regs *regs, long nr);
 int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg);
 unsigned int syscalls_cgroup_io_uring_abi(void);
-
-/**
- * syscalls_cgroup_fast() - enforce the policy on system call entry
- * @regs: the user registers of the call
- * @nr: the system call number
- *
- * Called by syscall_enter_from_user_mode_work() when this controller's bit
- * is current's only entry work: no tracer, seccomp filter or tracepoint can
- * change the number, so the check need not wait for syscall_trace_enter().
- *
- * Context: Process context of current, interrupts enabled, may sleep.
- * Return: @nr, or -1 if the call is skipped (its return value is set).
- */
-static __always_inline long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
-{
-	long ret = syscalls_cgroup_check(regs, nr);
-
-	if (likely(!ret))
-		return nr;
-	syscall_set_return_value(current, regs, ret, 0);
-	return -1;
-}
 
 /**
  * syscalls_cgroup_enter() - enforce the policy in syscall_trace_enter()

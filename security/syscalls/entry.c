@@ -49,18 +49,19 @@ static __always_inline struct syscalls_cgroup *sc_current(void)
 
 /*
  * Which table call @nr of current dispatches to, and its number there
- * (<asm/syscalls_cgroup.h>). False for numbers no table has: the
- * dispatcher fails those with ENOSYS itself.
+ * (<asm/syscalls_cgroup.h>, which also gives the table's size: a constant,
+ * not a load). False for numbers no table has: the dispatcher fails those
+ * with ENOSYS itself.
  */
 static __always_inline bool sc_classify(long nr, enum sc_abi *abi,
 					unsigned int *index)
 {
-	unsigned int unr = nr;
+	unsigned int unr = nr, calls;
 
-	*abi = syscalls_cgroup_arch_abi(&unr);
-	if (unr >= sc_abis[*abi].nr)
+	*abi = syscalls_cgroup_arch_abi(&unr, &calls);
+	if (unr >= calls)
 		return false;
-	*index = array_index_nospec(unr, sc_abis[*abi].nr);
+	*index = array_index_nospec(unr, calls);
 	return true;
 }
 
@@ -486,18 +487,22 @@ static __always_inline long sc_check(struct pt_regs *regs, long nr,
 {
 	const struct sc_policy *pol;
 	struct syscalls_cgroup *sc, *rec;
-	bool slow;
+	bool hit;
 
 	rcu_read_lock();
 	sc = sc_current();
 	rec = READ_ONCE(sc->rec);
-	if (unlikely(rec))
+	if (unlikely(rec)) {
 		sc_record(rec, abi, index);
+		if (unlikely(sc_is_mux(abi, index))) {
+			rcu_read_unlock();
+			return sc_judge(regs, nr, abi, index);
+		}
+	}
 	pol = rcu_dereference(sc->eff);
-	slow = (pol && test_bit(index, pol->check.map[abi])) ||
-	       (unlikely(rec) && sc_is_mux(abi, index));
+	hit = pol && test_bit(index, pol->check.map[abi]);
 	rcu_read_unlock();
-	return unlikely(slow) ? sc_judge(regs, nr, abi, index) : 0;
+	return unlikely(hit) ? sc_judge(regs, nr, abi, index) : 0;
 }
 
 /**
@@ -505,10 +510,6 @@ static __always_inline long sc_check(struct pt_regs *regs, long nr,
  * @regs: the user registers of the call, or NULL for an emulated vsyscall
  *	  (whose registers do not hold its arguments)
  * @nr: the system call number, as the task made it
- *
- * Called on system call entry, when the number is final (see
- * syscalls_cgroup_fast() and syscalls_cgroup_enter()), and by the vsyscall
- * emulation.
  *
  * Context: Process context of current, interrupts enabled, may sleep.
  * Return: 0 if the call runs, otherwise its return value (-errno).
@@ -521,6 +522,36 @@ long syscalls_cgroup_check(struct pt_regs *regs, long nr)
 	if (!sc_classify(nr, &abi, &index))
 		return 0;
 	return sc_check(regs, nr, abi, index);
+}
+
+/**
+ * syscalls_cgroup_fast() - enforce the policy on system call entry
+ * @regs: the user registers of the call
+ * @nr: the system call number
+ *
+ * Called by syscall_enter_from_user_mode_work() when this controller's bit
+ * is current's only entry work (no tracer, seccomp filter or tracepoint
+ * can change the number), and by syscalls_cgroup_enter() from
+ * syscall_trace_enter() otherwise: syscalls_cgroup_check(), with the
+ * entry code's convention. Out of line, so that the entry code of every
+ * other task stays as it is.
+ *
+ * Context: Process context of current, interrupts enabled, may sleep.
+ * Return: @nr, or -1 if the call is skipped (its return value is set).
+ */
+long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
+{
+	unsigned int index;
+	enum sc_abi abi;
+	long ret;
+
+	if (!sc_classify(nr, &abi, &index))
+		return nr;
+	ret = sc_check(regs, nr, abi, index);
+	if (likely(!ret))
+		return nr;
+	syscall_set_return_value(current, regs, ret, 0);
+	return -1;
 }
 
 /*

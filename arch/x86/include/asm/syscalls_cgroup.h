@@ -42,26 +42,34 @@
 /**
  * syscalls_cgroup_arch_abi() - the table current's system call dispatches to
  * @nr: the call's number as made; set to its number in that table
+ * @calls: set to the number of calls of that table
  *
  * Mirrors arch/x86/entry/common.c: ia32 when the task is in a 32-bit call
  * (always, on a 32-bit kernel), otherwise x86_64, otherwise x32 (@nr with
  * __X32_SYSCALL_BIT). A number no table has is left for the caller to
- * refuse (it is at or above that table's count).
+ * refuse: it is at or above @calls.
  *
  * Context: System call entry of current.
  * Return: the table (see SYSCALLS_CGROUP_NR_ABIS).
  */
-static __always_inline unsigned int syscalls_cgroup_arch_abi(unsigned int *nr)
+static __always_inline unsigned int syscalls_cgroup_arch_abi(unsigned int *nr,
+							     unsigned int *calls)
 {
 #ifdef CONFIG_X86_64
 	BUILD_BUG_ON(NR_syscalls > __X32_SYSCALL_BIT);
-	if (in_ia32_syscall())
+	if (in_ia32_syscall()) {
+		*calls = IA32_NR_syscalls;
 		return 1;
-	if (*nr < NR_syscalls)
+	}
+	if (*nr < NR_syscalls) {
+		*calls = NR_syscalls;
 		return 0;
+	}
 	*nr -= __X32_SYSCALL_BIT;
+	*calls = X32_NR_syscalls;
 	return 2;
 #else
+	*calls = NR_syscalls;
 	return 0;
 #endif
 }
