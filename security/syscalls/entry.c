@@ -4,7 +4,7 @@
  * restricts or records something carries SYSCALL_WORK_SYSCALLS_CGROUP and
  * reaches this file: on system call entry (syscalls_cgroup_fast() and
  * syscalls_cgroup_enter(), <linux/syscalls_cgroup.h>), for an emulated
- * vsyscall, and for each io_uring request. All of them come to sc_check():
+ * vsyscall, and for each io_uring request. All of them come to sc_hot():
  * the whole hot path is there, a bit test in current's effective policy;
  * what follows a set bit is sc_judge(): decide (sc_decide()), account
  * (sc_account()), enforce (sc_enforce()).
@@ -466,24 +466,21 @@ static noinline long sc_judge(struct pt_regs *regs, long nr, enum sc_abi abi,
 }
 
 /**
- * sc_check() - the entry check of one call
- * @regs: the user registers of the call, or NULL
- * @nr: the call's number as made
+ * sc_hot() - the entry check of one call: the whole hot path
  * @abi: its table
  * @index: its number in the table, below sc_abis[@abi].nr
  *
- * The whole hot path: record if asked to, one bit test in the effective
- * policy; what follows a set bit (or a multiplexer a recording task makes)
- * is in sc_judge(). A task that has not exec'd since it entered an
- * exec-mode cgroup follows @pre, a subset of @eff: it too tests @eff here,
- * and sc_judge() looks at @pre.
+ * Records the call if asked to, and tests its bit in the effective policy:
+ * what follows a set bit (or a multiplexer a recording task makes) is
+ * sc_judge()'s. A task that has not exec'd since it entered an exec-mode
+ * cgroup follows @pre, a subset of @eff: it too tests @eff here, and
+ * sc_judge() looks at @pre.
  *
- * Context: Process context of current, may sleep, with
- * SYSCALL_WORK_SYSCALLS_CGROUP set when the call entered.
- * Return: 0 if the call runs, otherwise its return value (-errno).
+ * Context: Process context of current, with SYSCALL_WORK_SYSCALLS_CGROUP
+ * set when the call entered.
+ * Return: true if the call must be judged.
  */
-static __always_inline long sc_check(struct pt_regs *regs, long nr,
-				     enum sc_abi abi, unsigned int index)
+static __always_inline bool sc_hot(enum sc_abi abi, unsigned int index)
 {
 	const struct sc_policy *pol;
 	struct syscalls_cgroup *sc, *rec;
@@ -496,13 +493,13 @@ static __always_inline long sc_check(struct pt_regs *regs, long nr,
 		sc_record(rec, abi, index);
 		if (unlikely(sc_is_mux(abi, index))) {
 			rcu_read_unlock();
-			return sc_judge(regs, nr, abi, index);
+			return true;
 		}
 	}
 	pol = rcu_dereference(sc->eff);
 	hit = pol && test_bit(index, pol->check.map[abi]);
 	rcu_read_unlock();
-	return unlikely(hit) ? sc_judge(regs, nr, abi, index) : 0;
+	return hit;
 }
 
 /**
@@ -519,9 +516,21 @@ long syscalls_cgroup_check(struct pt_regs *regs, long nr)
 	unsigned int index;
 	enum sc_abi abi;
 
-	if (!sc_classify(nr, &abi, &index))
+	if (!sc_classify(nr, &abi, &index) || !sc_hot(abi, index))
 		return 0;
-	return sc_check(regs, nr, abi, index);
+	return sc_judge(regs, nr, abi, index);
+}
+
+/* syscalls_cgroup_fast() past a set bit: judge, and skip a denied call. */
+static noinline long sc_slow(struct pt_regs *regs, long nr, enum sc_abi abi,
+			     unsigned int index)
+{
+	long ret = sc_judge(regs, nr, abi, index);
+
+	if (!ret)
+		return nr;
+	syscall_set_return_value(current, regs, ret, 0);
+	return -1;
 }
 
 /**
@@ -534,7 +543,7 @@ long syscalls_cgroup_check(struct pt_regs *regs, long nr)
  * can change the number), and by syscalls_cgroup_enter() from
  * syscall_trace_enter() otherwise: syscalls_cgroup_check(), with the
  * entry code's convention. Out of line, so that the entry code of every
- * other task stays as it is.
+ * other task stays as it is; an allowed call keeps nothing across a call.
  *
  * Context: Process context of current, interrupts enabled, may sleep.
  * Return: @nr, or -1 if the call is skipped (its return value is set).
@@ -543,15 +552,10 @@ long syscalls_cgroup_fast(struct pt_regs *regs, long nr)
 {
 	unsigned int index;
 	enum sc_abi abi;
-	long ret;
 
-	if (!sc_classify(nr, &abi, &index))
+	if (!sc_classify(nr, &abi, &index) || likely(!sc_hot(abi, index)))
 		return nr;
-	ret = sc_check(regs, nr, abi, index);
-	if (likely(!ret))
-		return nr;
-	syscall_set_return_value(current, regs, ret, 0);
-	return -1;
+	return sc_slow(regs, nr, abi, index);
 }
 
 /*
@@ -631,7 +635,9 @@ int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg)
 	if (unlikely(n < 0))
 		return sc_uring_unmapped(op);
 	for (i = 0; i < n; i++) {
-		ret = sc_check(NULL, nrs[i], abi, nrs[i]);
+		if (!sc_hot(abi, nrs[i]))
+			continue;
+		ret = sc_judge(NULL, nrs[i], abi, nrs[i]);
 		if (ret)
 			return ret;
 	}

@@ -48,7 +48,6 @@ const struct sc_abi_desc sc_abis[SC_NR_ABIS] = {
 };
 
 struct sc_set sc_never __ro_after_init;
-struct sc_set sc_muxes __ro_after_init;
 struct sc_set sc_restarts __ro_after_init;
 
 /* The calls of sc_never, by name, in every table that has them. */
@@ -555,8 +554,9 @@ static void __init sc_build_sets(enum sc_abi abi)
 		if (nr >= 0)
 			__set_bit(nr, sc_never.map[abi]);
 	}
+	/* The entry path knows them as constants (<asm/syscalls_cgroup.h>). */
 	nr = sc_lookup(abi, "restart_syscall");
-	if (nr >= 0)
+	if (nr >= 0 && !WARN_ON(!sc_is_restart(abi, nr)))
 		__set_bit(nr, sc_restarts.map[abi]);
 
 	sc_socketcall[abi] = sc_lookup(abi, "socketcall");
@@ -565,10 +565,8 @@ static void __init sc_build_sets(enum sc_abi abi)
 		sc_socketcall_nr[abi][i] = sc_lookup_nr(abi, sc_socketcall_names[i]);
 	for (i = 0; sc_ipc[abi] >= 0 && i < ARRAY_SIZE(sc_ipc_names); i++)
 		sc_ipc_nr[abi][i] = sc_lookup_nr(abi, sc_ipc_names[i]);
-	if (sc_socketcall[abi] >= 0)
-		__set_bit(sc_socketcall[abi], sc_muxes.map[abi]);
-	if (sc_ipc[abi] >= 0)
-		__set_bit(sc_ipc[abi], sc_muxes.map[abi]);
+	WARN_ON(sc_socketcall[abi] >= 0 && !sc_is_mux(abi, sc_socketcall[abi]));
+	WARN_ON(sc_ipc[abi] >= 0 && !sc_is_mux(abi, sc_ipc[abi]));
 }
 
 static void __init build_check_sc(void)

@@ -106,11 +106,9 @@ extern const struct sc_abi_desc sc_abis[SC_NR_ABIS];
 extern struct sc_set sc_never;
 
 /*
- * Calls the entry path looks at before their bit in a policy: the
- * multiplexers of a table that has them (ia32 socketcall and ipc), and
- * restart_syscall of every table.
+ * restart_syscall of every table, which a policy's check bits trap: it is
+ * judged as the call it continues.
  */
-extern struct sc_set sc_muxes;
 extern struct sc_set sc_restarts;
 
 const char *sc_name(enum sc_abi abi, unsigned int nr);
@@ -129,12 +127,12 @@ void sc_mux_trap(struct sc_set *check, const struct sc_set *set);
  * @abi: the call's table
  * @nr: its number
  *
- * Context: Any context, after sc_tables_init().
+ * Context: Any context.
  * Return: true for restart_syscall of any table.
  */
-static inline bool sc_is_restart(enum sc_abi abi, unsigned int nr)
+static __always_inline bool sc_is_restart(enum sc_abi abi, unsigned int nr)
 {
-	return test_bit(nr, sc_restarts.map[abi]);
+	return syscalls_cgroup_arch_is_restart(abi, nr);
 }
 
 /**
@@ -143,12 +141,12 @@ static inline bool sc_is_restart(enum sc_abi abi, unsigned int nr)
  * @abi: the call's table
  * @nr: its number
  *
- * Context: Any context, after sc_tables_init().
+ * Context: Any context.
  * Return: true for ia32 socketcall and ipc.
  */
-static inline bool sc_is_mux(enum sc_abi abi, unsigned int nr)
+static __always_inline bool sc_is_mux(enum sc_abi abi, unsigned int nr)
 {
-	return test_bit(nr, sc_muxes.map[abi]);
+	return syscalls_cgroup_arch_is_mux(abi, nr);
 }
 
 void __init sc_tables_init(void);

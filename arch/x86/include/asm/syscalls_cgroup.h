@@ -93,4 +93,43 @@ syscalls_cgroup_arch_restart_abis(const struct restart_block *restart)
 #endif
 }
 
+/**
+ * syscalls_cgroup_arch_is_restart() - is a call restart_syscall?
+ * @abi: its table
+ * @nr: its number there
+ *
+ * Context: Any context.
+ * Return: true for restart_syscall of any table.
+ */
+static __always_inline bool syscalls_cgroup_arch_is_restart(unsigned int abi,
+							    unsigned int nr)
+{
+#ifdef CONFIG_X86_64
+	if (abi == 1)
+		return nr == __NR_ia32_restart_syscall;
+#endif
+	return nr == __NR_restart_syscall;
+}
+
+/**
+ * syscalls_cgroup_arch_is_mux() - does a call perform another one, which
+ * its first argument selects?
+ * @abi: its table
+ * @nr: its number there
+ *
+ * Constants, for the entry path of a recording task.
+ *
+ * Context: Any context.
+ * Return: true for the ia32 socketcall and ipc.
+ */
+static __always_inline bool syscalls_cgroup_arch_is_mux(unsigned int abi,
+							unsigned int nr)
+{
+#ifdef CONFIG_X86_64
+	return abi == 1 && (nr == __NR_ia32_socketcall || nr == __NR_ia32_ipc);
+#else
+	return nr == __NR_socketcall || nr == __NR_ipc;
+#endif
+}
+
 #endif /* _ASM_X86_SYSCALLS_CGROUP_H */
