@@ -444,8 +444,8 @@ static long sc_enforce(struct pt_regs *regs, long nr, u16 act)
  * Return: 0 if the call runs (allowed, or "log"), otherwise its return
  * value (sc_enforce()).
  */
-static noinline long sc_judge(struct pt_regs *regs, long nr, enum sc_abi abi,
-			      unsigned int index)
+static __always_inline long sc_judge(struct pt_regs *regs, long nr,
+				     enum sc_abi abi, unsigned int index)
 {
 	bool counted = false, log = false, audit = false;
 	struct syscalls_cgroup *sc;
