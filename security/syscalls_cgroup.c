@@ -116,19 +116,25 @@ struct sc_counts {
  *		NULL if none
  * @own:	this cgroup's own policy (a copy of the parent's effective
  *		one when it was created, changed by its own writes)
- * @next:	sc_propagate(): the new @eff, while @pending
+ * @next:	sc_build(): the new @eff, while @built is SC_BUILT_NEW
  * @pre:	the policy of tasks that entered an exec-mode cgroup and have not
  *		exec'd since: @pre of the parent, combined with @own unless
  *		@exec; the same object as @eff where no ancestor is in exec mode
- * @pre_next:	sc_propagate(): the new @pre, while @pending
+ * @pre_next:	sc_build(): the new @pre, while @built is SC_BUILT_NEW
+ * @kid:	the @pre a child created now starts with: @pre if @exec, else
+ *		@pre combined with @eff (what sc_propagate() would compose for
+ *		a child whose own policy is @eff); so that css_online()
+ *		composes nothing
+ * @kid_next:	sc_build(): the new @kid, while @built is SC_BUILT_NEW
  * @rec_up:	for a recording cgroup, the nearest recording ancestor
  * @recording:	syscalls.record is 1
  * @exec:	syscalls.from is "exec"; copied from the parent at creation
- * @pending:	sc_propagate() computed @next
+ * @built:	sc_build()'s mark, an enum sc_built
  * @restricted:	@eff or @rec is set, so the tasks carry the work bit
  * @online:	css_online() has run and css_offline() has not
  * @counts_failed: the allocation of @counts failed; never tried again
- * @flip:	entry of the lists of sc_propagate() and sc_flip()
+ * @flip:	entry of the list of sc_flip()
+ * @build:	entry of the list of the cgroups sc_build() marked
  * @counts:	denials per call made by this cgroup's tasks; allocated at
  *		the first denial (charged to its memory cgroup), freed with
  *		the css
@@ -139,13 +145,17 @@ struct sc_counts {
  * @log_rs:	rate limit of the kernel log line, per cgroup
  * @used:	calls made below this cgroup while it recorded
  *
- * Locking: @eff, @pre, @rec, @own, @next, @pre_next, @rec_up, @recording,
- * @exec, @pending, @online and @flip change with cgroup_mutex and
- * syscalls_mutex held; so does
- * @restricted, and while it changes on a cgroup with tasks,
- * cgroup_threadgroup_rwsem is held for writing too. So attach
- * (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
- * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
+ * Locking: @eff, @pre, @kid, @own and @exec change with
+ * syscalls_build_mutex, cgroup_mutex and syscalls_mutex held, and are set
+ * first by css_online() with the latter two; so, with syscalls_build_mutex
+ * held, they are stable on every online cgroup. @rec, @rec_up,
+ * @recording, @online and @flip change with cgroup_mutex and
+ * syscalls_mutex held; so does @restricted, and while it changes on a
+ * cgroup with tasks, cgroup_threadgroup_rwsem is held for writing too. So
+ * attach (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
+ * cgroup_threadgroup_rwsem for reading) each see a stable state. @next,
+ * @pre_next, @kid_next, @built and @build belong to the holder of
+ * syscalls_build_mutex. The entry
  * path reads @eff, @pre, @rec and @rec_up under RCU only, fork @exec with
  * READ_ONCE(): policies are published with rcu_assign_pointer() before the
  * work bit is set on a task (smp_mb__before_atomic() in sc_sync_task()
@@ -162,14 +172,17 @@ struct syscalls_cgroup {
 	struct sc_policy *next;
 	struct sc_policy __rcu *pre;
 	struct sc_policy *pre_next;
+	struct sc_policy *kid;
+	struct sc_policy *kid_next;
 	struct syscalls_cgroup *rec_up;
 	bool recording;
 	bool exec;
-	bool pending;
+	u8 built;
 	bool restricted;
 	bool online;
 	bool counts_failed;
 	struct list_head flip;
+	struct list_head build;
 	struct sc_counts *counts;
 	atomic64_t total;
 	struct cgroup_file events;
@@ -186,6 +199,32 @@ static struct kmem_cache *sc_cache __ro_after_init;
  * after cgroup_mutex, before cgroup_threadgroup_rwsem.
  */
 static DEFINE_MUTEX(syscalls_mutex);
+
+/*
+ * Serialises the changes of own policies and modes (syscalls.policy,
+ * .deny, .allow, .from), from parsing the text to publishing the new
+ * effective policies, so that what a change builds with no global lock
+ * held stays valid until it is published. Taken before cgroup_mutex, and
+ * with the writer's file out of kernfs' active protection (a removal of
+ * the cgroup waits for active writers with cgroup_mutex held).
+ */
+static DEFINE_MUTEX(syscalls_build_mutex);
+
+/*
+ * enum sc_built - what sc_build() found for a cgroup
+ * @SC_BUILT_NONE: not looked at (or not online then)
+ * @SC_BUILT_SAME: nothing changes here, nor below
+ * @SC_BUILT_NEW: @next, @pre_next and @kid_next are its new policies
+ * @SC_BUILT_LATE: created after sc_build() passed its parent, which
+ *		   changes: sc_publish() gives it the policies of a cgroup
+ *		   created after the change
+ */
+enum sc_built {
+	SC_BUILT_NONE,
+	SC_BUILT_SAME,
+	SC_BUILT_NEW,
+	SC_BUILT_LATE,
+};
 
 /* Audit records of denials, for the whole system: a flood costs nothing. */
 static DEFINE_RATELIMIT_STATE(sc_audit_rs, DEFAULT_RATELIMIT_INTERVAL,
@@ -300,92 +339,302 @@ static void sc_flip(struct list_head *flips)
 }
 
 /**
- * sc_propagate() - give a cgroup a new own policy
- * @root: the cgroup
- * @own: its new own policy (the reference passes to @root), or NULL
+ * sc_build_one() - compute the new policies of one cgroup of a subtree
+ * @root: the cgroup whose own policy or mode changes
+ * @sc: a cgroup of its subtree, whose parent sc_build() looked at first
+ * @own: @root's new own policy
+ * @exec: @root's new mode
+ * @built: the list of marked cgroups, where @sc goes (with a reference
+ *	   on its css) unless it is not online
  *
- * First computes every effective policy (@eff and @pre) that changes,
- * walking @root's subtree pre-order (every parent before its children) and
- * not descending where both stay the same; only if all allocations
- * succeeded are the new policies published, each with one pointer store.
- * Also called with @root's own policy unchanged when its @exec changed.
- * Where a cgroup becomes restricted or unrestricted, every thread in it
- * gets its work bit set or cleared, by sc_flip().
+ * Marks @sc SC_BUILT_SAME if its policies stay the same (nothing below it
+ * changes either), else SC_BUILT_NEW with @next, @pre_next and @kid_next
+ * set. Its state is read under syscalls_mutex, and stays valid once that
+ * is dropped: only a holder of syscalls_build_mutex changes the policies
+ * of an online cgroup.
  *
- * Context: Process context; cgroup_mutex and syscalls_mutex held.
- * Return: 0, or with nothing changed (@own is then put): -E2BIG if an
- * effective policy of the subtree would pass its bound (SC_EFF_TERMS_MAX,
- * SC_EFF_CONDS_MAX), whoever writes; -ENOMEM.
+ * Context: Process context; syscalls_build_mutex held. Takes and drops
+ * syscalls_mutex.
+ * Return: 0, -E2BIG or -ENOMEM (see sc_propagate()).
  */
-static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
+static int sc_build_one(struct syscalls_cgroup *root, struct syscalls_cgroup *sc,
+			struct sc_policy *own, bool exec, struct list_head *built)
 {
-	struct syscalls_cgroup *sc, *tmp;
-	struct cgroup_subsys_state *pos;
-	LIST_HEAD(changed);
-	LIST_HEAD(flips);
+	struct syscalls_cgroup *parent = sc_parent(sc);
+	struct sc_policy *peff, *ppre, *mine, *eff, *pre, *kid;
+	struct sc_policy *next, *pre_next, *kid_next;
+	bool online, sc_exec;
+	int ret;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	mutex_lock(&syscalls_mutex);
+	online = sc->online;
+	peff = parent->built == SC_BUILT_NEW ? parent->next : sc_eff(parent);
+	ppre = parent->built == SC_BUILT_NEW ? parent->pre_next : sc_pre(parent);
+	mine = sc == root ? own : sc->own;
+	sc_exec = sc == root ? exec : sc->exec;
+	eff = sc_eff(sc);
+	pre = sc_pre(sc);
+	kid = sc->kid;
+	mutex_unlock(&syscalls_mutex);
+	if (!online)
+		return 0;
+
+	ret = sc_policy_compose(peff, mine, &next);
+	if (ret)
+		return ret;
+	if (sc_exec)
+		pre_next = sc_policy_get(ppre);
+	else if (ppre == peff)
+		pre_next = sc_policy_get(next);
+	else
+		ret = sc_policy_compose(ppre, mine, &pre_next);
+	if (ret)
+		goto put_next;
+	if (sc_exec)
+		kid_next = sc_policy_get(pre_next);
+	else
+		ret = sc_policy_compose(pre_next, next, &kid_next);
+	if (ret)
+		goto put_pre;
+	css_get(&sc->css);
+	list_add_tail(&sc->build, built);
+	if (sc_policy_equal(next, eff) && sc_policy_equal(pre_next, pre) &&
+	    sc_policy_equal(kid_next, kid)) {
+		sc->built = SC_BUILT_SAME;
+		sc_policy_put(kid_next);
+		sc_policy_put(pre_next);
+		sc_policy_put(next);
+		return 0;
+	}
+	sc->built = SC_BUILT_NEW;
+	sc->next = next;
+	sc->pre_next = pre_next;
+	sc->kid_next = kid_next;
+	return 0;
+
+put_pre:
+	sc_policy_put(pre_next);
+put_next:
+	sc_policy_put(next);
+	return ret;
+}
+
+/**
+ * sc_build() - compute every policy of a subtree that a change gives
+ * @root: the cgroup whose own policy or mode changes
+ * @own: its new own policy
+ * @exec: its new mode
+ * @built: gets the cgroups looked at (see sc_build_one())
+ *
+ * Walks @root's subtree pre-order (every parent before its children),
+ * without cgroup_mutex or syscalls_mutex, and does not descend where
+ * nothing changes or into a cgroup that is not online (it has no online
+ * children). A cgroup created meanwhile below one already passed is left
+ * to sc_publish(). Yields between cgroups; each composition yields too.
+ *
+ * Context: Process context; syscalls_build_mutex held.
+ * Return: 0, -E2BIG or -ENOMEM (see sc_propagate()).
+ */
+static int sc_build(struct syscalls_cgroup *root, struct sc_policy *own,
+		    bool exec, struct list_head *built)
+{
+	struct cgroup_subsys_state *pos, *next;
 	int ret = 0;
 
+	lockdep_assert_held(&syscalls_build_mutex);
+	rcu_read_lock();
+	pos = css_next_descendant_pre(NULL, &root->css);
+	while (pos) {
+		/* A css whose last reference is gone is offline. */
+		if (!css_tryget(pos)) {
+			pos = css_next_descendant_pre(css_rightmost_descendant(pos),
+						      &root->css);
+			continue;
+		}
+		rcu_read_unlock();
+		ret = sc_build_one(root, css_sc(pos), own, exec, built);
+		cond_resched();
+		rcu_read_lock();
+		/* @pos pinned: the walk goes on from it (css_next_descendant_pre()). */
+		if (css_sc(pos)->built != SC_BUILT_NEW)
+			next = css_next_descendant_pre(css_rightmost_descendant(pos),
+						       &root->css);
+		else
+			next = css_next_descendant_pre(pos, &root->css);
+		css_put(pos);
+		if (ret)
+			break;
+		pos = next;
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * sc_build_end() - clear sc_build()'s marks
+ * @built: the cgroups it marked, and those sc_publish() marked late
+ *
+ * Drops the policies sc_publish() did not take (all of them after an
+ * error) and the references on the css.
+ *
+ * Context: Process context; syscalls_build_mutex held.
+ */
+static void sc_build_end(struct list_head *built)
+{
+	struct syscalls_cgroup *sc, *tmp;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	list_for_each_entry_safe(sc, tmp, built, build) {
+		list_del_init(&sc->build);
+		if (sc->built == SC_BUILT_NEW) {
+			sc_policy_put(sc->next);
+			sc_policy_put(sc->pre_next);
+			sc_policy_put(sc->kid_next);
+			sc->next = NULL;
+			sc->pre_next = NULL;
+			sc->kid_next = NULL;
+		}
+		sc->built = SC_BUILT_NONE;
+		css_put(&sc->css);
+		cond_resched();
+	}
+}
+
+static void sc_arm(struct syscalls_cgroup *root);
+
+/* Replace a policy of @sc by a new one (its reference passes). */
+static void sc_replace(struct syscalls_cgroup *sc, struct sc_policy __rcu **ptr,
+		       struct sc_policy *pol)
+{
+	sc_policy_put(rcu_replace_pointer(*ptr, pol, lockdep_is_held(&syscalls_mutex)));
+}
+
+/**
+ * sc_publish() - publish what sc_build() computed
+ * @root: the cgroup whose own policy or mode changes
+ * @own: its new own policy (the reference passes to @root)
+ * @exec: its new mode
+ * @built: the cgroups sc_build() marked; gets those marked late
+ *
+ * Walks the subtree again and gives each changed cgroup its new policies,
+ * each with one pointer store; allocates nothing, composes nothing. A
+ * cgroup created after sc_build() passed its parent, which changes
+ * (SC_BUILT_NONE, online now), is given what a cgroup created after the
+ * change starts with: its parent's new effective policy as its own and
+ * effective one, @kid as its @pre and @kid, and its mode. Where a cgroup
+ * becomes restricted or unrestricted, every thread in it gets its work bit
+ * set or cleared, by sc_flip().
+ *
+ * Context: Process context; syscalls_build_mutex, cgroup_mutex and
+ * syscalls_mutex held; @root online.
+ */
+static void sc_publish(struct syscalls_cgroup *root, struct sc_policy *own,
+		       bool exec, struct list_head *built)
+{
+	struct cgroup_subsys_state *pos;
+	struct syscalls_cgroup *sc, *parent;
+	LIST_HEAD(flips);
+
+	lockdep_assert_held(&syscalls_build_mutex);
 	lockdep_assert_held(&cgroup_mutex);
 	lockdep_assert_held(&syscalls_mutex);
 
+	if (exec && !root->exec)
+		sc_arm(root);
+	WRITE_ONCE(root->exec, exec);
+	sc_policy_put(root->own);
+	root->own = own;
 	css_for_each_descendant_pre(pos, &root->css) {
-		struct syscalls_cgroup *parent;
-		struct sc_policy *peff, *ppre, *mine;
-
 		sc = css_sc(pos);
 		parent = sc_parent(sc);
 		if (!sc->online)
 			continue;
-		peff = parent->pending ? parent->next : sc_eff(parent);
-		ppre = parent->pending ? parent->pre_next : sc_pre(parent);
-		mine = sc == root ? own : sc->own;
-		ret = sc_policy_compose(peff, mine, &sc->next);
-		if (ret)
-			break;
-		if (sc->exec)
-			sc->pre_next = sc_policy_get(ppre);
-		else if (ppre == peff)
-			sc->pre_next = sc_policy_get(sc->next);
-		else
-			ret = sc_policy_compose(ppre, mine, &sc->pre_next);
-		if (ret) {
-			sc_policy_put(sc->next);
-			break;
-		}
-		if (sc_policy_equal(sc->next, sc_eff(sc)) &&
-		    sc_policy_equal(sc->pre_next, sc_pre(sc))) {
-			sc_policy_put(sc->next);
-			sc_policy_put(sc->pre_next);
+		if (sc->built == SC_BUILT_SAME) {
 			pos = css_rightmost_descendant(pos);
 			continue;
 		}
-		sc->pending = true;
-		list_add_tail(&sc->flip, &changed);
-		cond_resched();
-	}
-
-	list_for_each_entry_safe(sc, tmp, &changed, flip) {
-		list_del_init(&sc->flip);
-		sc->pending = false;
-		if (ret) {
-			sc_policy_put(sc->next);
-			sc_policy_put(sc->pre_next);
-			continue;
+		if (sc->built == SC_BUILT_NONE) {
+			if (parent->built != SC_BUILT_NEW &&
+			    parent->built != SC_BUILT_LATE) {
+				pos = css_rightmost_descendant(pos);
+				continue;
+			}
+			/* Created since sc_build() passed @parent: as if after. */
+			sc->built = SC_BUILT_LATE;
+			css_get(&sc->css);
+			list_add_tail(&sc->build, built);
+			sc_policy_put(sc->own);
+			sc->own = sc_policy_get(sc_eff(parent));
+			WRITE_ONCE(sc->exec, parent->exec);
+			sc_replace(sc, &sc->eff, sc_policy_get(sc_eff(parent)));
+			sc_replace(sc, &sc->pre, sc_policy_get(parent->kid));
+			sc_policy_put(sc->kid);
+			sc->kid = sc_policy_get(parent->kid);
+		} else {
+			sc_replace(sc, &sc->eff, sc->next);
+			sc_replace(sc, &sc->pre, sc->pre_next);
+			sc_policy_put(sc->kid);
+			sc->kid = sc->kid_next;
+			sc->next = NULL;
+			sc->pre_next = NULL;
+			sc->kid_next = NULL;
+			/* Taken: only the mark is left for sc_build_end(). */
+			sc->built = SC_BUILT_LATE;
 		}
-		sc_policy_put(rcu_replace_pointer(sc->eff, sc->next,
-						  lockdep_is_held(&syscalls_mutex)));
-		sc_policy_put(rcu_replace_pointer(sc->pre, sc->pre_next,
-						  lockdep_is_held(&syscalls_mutex)));
 		sc_check_flip(sc, &flips);
 	}
-	if (ret) {
-		sc_policy_put(own);
-		return ret;
-	}
-	sc_policy_put(root->own);
-	root->own = own;
 	sc_flip(&flips);
-	return 0;
+}
+
+/**
+ * sc_propagate() - give a cgroup a new own policy, or a new mode
+ * @root: the cgroup
+ * @own: its new own policy (the reference passes to @root), or NULL
+ * @exec: its new syscalls.from mode (true: exec)
+ *
+ * First computes every effective policy (@eff, @pre and @kid) that
+ * changes, with no global lock held (sc_build()): a delegatee's largest
+ * policy, composed for each cgroup of its subtree, makes no other cgroup
+ * operation wait. Only if all allocations succeeded are the new policies
+ * published, under cgroup_mutex and syscalls_mutex, each with one pointer
+ * store (sc_publish()); that walk allocates and composes nothing, so a
+ * mkdir, rmdir or move waits for it no longer than for a pointer store
+ * per changed cgroup (and a walk of the tasks whose work bit flips).
+ * Changes are serialised by syscalls_build_mutex, so the policies and
+ * modes sc_build() read are those sc_publish() replaces; only cgroups
+ * come and go meanwhile.
+ *
+ * Context: Process context; syscalls_build_mutex held. Takes cgroup_mutex
+ * and syscalls_mutex.
+ * Return: 0, or with nothing changed (@own is then put): -E2BIG if an
+ * effective policy of the subtree, or the policy a child would start with
+ * below an exec-mode cgroup, would pass its bound (SC_EFF_TERMS_MAX,
+ * SC_EFF_CONDS_MAX), whoever writes; -ENOMEM; -ENODEV if @root is being
+ * removed.
+ */
+static int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own,
+			bool exec)
+{
+	LIST_HEAD(built);
+	int ret;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	ret = sc_build(root, own, exec, &built);
+	if (!ret) {
+		cgroup_lock();
+		mutex_lock(&syscalls_mutex);
+		if (root->online)
+			sc_publish(root, own, exec, &built);
+		else
+			ret = -ENODEV;
+		mutex_unlock(&syscalls_mutex);
+		cgroup_unlock();
+	}
+	sc_build_end(&built);
+	if (ret)
+		sc_policy_put(own);
+	return ret;
 }
 
 /**
@@ -1023,6 +1272,7 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 	if (!sc)
 		return ERR_PTR(-ENOMEM);
 	INIT_LIST_HEAD(&sc->flip);
+	INIT_LIST_HEAD(&sc->build);
 	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
 	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
@@ -1032,37 +1282,31 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 /*
  * A new cgroup starts with its parent's effective policy as its own, and
  * with its parent's syscalls.from: its effective policy is its parent's, no
- * larger. Only its @pre below an exec-mode ancestor is composed, and a
- * mkdir fails with E2BIG where that would pass the bound.
+ * larger, and its @pre is the one its parent keeps for a new child (@kid).
+ * Nothing is composed or allocated: a mkdir holds cgroup_mutex and
+ * syscalls_mutex for a few pointer stores.
  */
 static int syscalls_css_online(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
 	struct syscalls_cgroup *parent = sc_parent(sc);
-	struct sc_policy *pre = NULL;
-	int ret = 0;
 
 	lockdep_assert_held(&cgroup_mutex);
 	mutex_lock(&syscalls_mutex);
 	if (parent) {
-		if (parent->exec)
-			pre = sc_policy_get(sc_pre(parent));
-		else
-			ret = sc_policy_compose(sc_pre(parent), sc_eff(parent), &pre);
-		if (ret)
-			goto out;
 		sc->own = sc_policy_get(sc_eff(parent));
 		rcu_assign_pointer(sc->eff, sc_policy_get(sc_eff(parent)));
-		rcu_assign_pointer(sc->pre, pre);
+		rcu_assign_pointer(sc->pre, sc_policy_get(parent->kid));
+		/* What sc_build() would compose: @kid again (sc_policy_compose()). */
+		sc->kid = sc_policy_get(parent->kid);
 		sc->exec = parent->exec;
 		sc->rec = parent->rec;
 		sc->rec_up = parent->rec;
 		sc->restricted = parent->restricted;
 	}
 	sc->online = true;
-out:
 	mutex_unlock(&syscalls_mutex);
-	return ret;
+	return 0;
 }
 
 static void syscalls_css_offline(struct cgroup_subsys_state *css)
@@ -1080,6 +1324,7 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 	sc_policy_put(sc->own);
 	sc_policy_put(rcu_dereference_protected(sc->eff, true));
 	sc_policy_put(rcu_dereference_protected(sc->pre, true));
+	sc_policy_put(sc->kid);
 	kfree(sc->counts);
 	kmem_cache_free(sc_cache, sc);
 }
@@ -1364,12 +1609,37 @@ static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 	return sc_write_check(of, buf, nbytes) ?: sc_write_lock(of);
 }
 
-static void sc_write_end(struct kernfs_open_file *of)
+/*
+ * Leave sc_write_lock(): @sc is the file's cgroup, found before: once the
+ * active reference was released, of_css() may be NULL (a removal took the
+ * css off its cgroup).
+ */
+static void sc_write_end(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
 {
 	mutex_unlock(&syscalls_mutex);
 	cgroup_unlock();
 	kernfs_unbreak_active_protection(of->kn);
-	css_put(of_css(of));
+	css_put(&sc->css);
+}
+
+/*
+ * Take syscalls_build_mutex for a change of @sc's own policy or mode
+ * (sc_propagate()): the file's active reference is released first, as in
+ * sc_write_lock(), and a reference on the css keeps it. @sc is found while
+ * the active reference is held (of_css() may be NULL after).
+ */
+static void sc_build_lock(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
+{
+	css_get(&sc->css);
+	kernfs_break_active_protection(of->kn);
+	mutex_lock(&syscalls_build_mutex);
+}
+
+static void sc_build_unlock(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
+{
+	mutex_unlock(&syscalls_build_mutex);
+	kernfs_unbreak_active_protection(of->kn);
+	css_put(&sc->css);
 }
 
 /*
@@ -1576,28 +1846,26 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 }
 
 /*
- * Publish @own, built from @t's whole text, as its cgroup's own policy,
- * with cgroup_mutex and syscalls_mutex held (sc_write_lock()). If the own
- * policy that .deny or .allow started from changed since (another writer),
- * the text is parsed again onto the new one.
+ * Publish @own, built from @t's whole text, as the own policy of @sc (the
+ * file's cgroup), with syscalls_build_mutex held (sc_build_lock()). If the
+ * own policy that .deny or .allow started from changed since (another
+ * writer), the text is parsed again onto the new one, still without
+ * cgroup_mutex.
  */
-static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
-			   struct sc_policy *own)
+static int sc_text_publish(struct kernfs_open_file *of, struct syscalls_cgroup *sc,
+			   struct sc_text *t, struct sc_policy *own)
 {
-	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	enum sc_file file = of_cft(of)->private;
 	int ret;
 
-	lockdep_assert_held(&syscalls_mutex);
+	lockdep_assert_held(&syscalls_build_mutex);
 	if (file != SC_FILE_POLICY && t->base != sc->own) {
 		sc_policy_put(own);
 		sc_text_reset(t);
 		t->len = strlen(t->buf);
-		t->parent = sc_policy_get(sc_eff(sc_parent(sc)));
-		t->base = sc_policy_get(sc->own);
-		t->draft = sc_policy_new(t->base);
-		if (!t->draft)
-			return -ENOMEM;
+		ret = sc_text_begin(t, sc, file);
+		if (ret)
+			return ret;
 		ret = sc_text_parse_to(t, file, t->len);
 		if (ret)
 			return ret;
@@ -1611,7 +1879,7 @@ static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
 			return ret;
 		}
 	}
-	return sc_propagate(sc, own);
+	return sc_propagate(sc, own, sc->exec);
 }
 
 /**
@@ -1674,7 +1942,8 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
  * another task that shares the file (a child that inherited it) applies
  * nothing.
  *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Context: Process context; takes syscalls_build_mutex, then, to publish
+ * (sc_propagate()), cgroup_mutex and syscalls_mutex.
  * Return: 0, or the error of a failed write, or of the last line (see
  * syscalls_write()), -EINVAL for .deny and .allow texts that name no call,
  * -E2BIG for a new own policy that would print more than SC_POLICY_MAX
@@ -1684,6 +1953,7 @@ static ssize_t syscalls_write(struct kernfs_open_file *of, char *buf,
  */
 static int syscalls_flush(struct kernfs_open_file *of, void *id)
 {
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	struct sc_text *t = *cgroup_file_priv(of);
 	enum sc_file file = of_cft(of)->private;
 	struct sc_policy *own;
@@ -1707,13 +1977,9 @@ static int syscalls_flush(struct kernfs_open_file *of, void *id)
 		sc_policy_put(own);
 		goto out;
 	}
-	ret = sc_write_lock(of);
-	if (ret) {
-		sc_policy_put(own);
-		goto out;
-	}
-	ret = sc_text_publish(of, t, own);
-	sc_write_end(of);
+	sc_build_lock(of, sc);
+	ret = sc_text_publish(of, sc, t, own);
+	sc_build_unlock(of, sc);
 out:
 	sc_text_reset(t);
 	t->err = ret;
@@ -1724,6 +1990,7 @@ out:
 static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 				     size_t nbytes, loff_t off)
 {
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	unsigned int on;
 	int ret;
 
@@ -1734,8 +2001,8 @@ static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 	if (!ret && on > 1)
 		ret = -EINVAL;
 	if (!ret)
-		sc_set_recording(css_sc(of_css(of)), on);
-	sc_write_end(of);
+		sc_set_recording(sc, on);
+	sc_write_end(of, sc);
 	return ret ? -EINVAL : nbytes;
 }
 
@@ -1752,7 +2019,7 @@ static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
 			WRITE_ONCE(sc->used.map[abi][i], 0);
-	sc_write_end(of);
+	sc_write_end(of, sc);
 	return nbytes;
 }
 
@@ -1803,9 +2070,11 @@ static void sc_arm(struct syscalls_cgroup *root)
  * The mode applies to the tasks that enter the cgroup from now on; the
  * tasks in it stay restricted (see sc_arm()).
  *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
- * Return: @nbytes, or -EINVAL for another word, or an error of
- * sc_write_begin(), or -ENOMEM; the mode is unchanged after any error.
+ * Context: Process context; takes syscalls_build_mutex, then, to publish
+ * (sc_propagate()), cgroup_mutex and syscalls_mutex.
+ * Return: @nbytes, or -EINVAL for another word, -EPERM (see
+ * sc_write_check()), or an error of sc_propagate(); the mode is unchanged
+ * after any error.
  */
 static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
 				   size_t nbytes, loff_t off)
@@ -1814,20 +2083,17 @@ static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
 	bool exec;
 	int ret;
 
-	ret = sc_write_begin(of, buf, nbytes);
+	ret = sc_write_check(of, buf, nbytes);
 	if (ret)
 		return ret;
 	ret = sysfs_match_string(sc_from_names, buf);
+	if (ret < 0)
+		return ret;
 	exec = ret == 1;
-	if (ret >= 0 && exec != sc->exec) {
-		if (exec)
-			sc_arm(sc);
-		WRITE_ONCE(sc->exec, exec);
-		ret = sc_propagate(sc, sc_policy_get(sc->own));
-		if (ret)
-			WRITE_ONCE(sc->exec, !exec);
-	}
-	sc_write_end(of);
+	sc_build_lock(of, sc);
+	/* @exec and @own change only under syscalls_build_mutex. */
+	ret = exec == sc->exec ? 0 : sc_propagate(sc, sc_policy_get(sc->own), exec);
+	sc_build_unlock(of, sc);
 	return ret < 0 ? ret : nbytes;
 }
 

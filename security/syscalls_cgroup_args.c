@@ -44,6 +44,7 @@
 
 #include <linux/kernel.h>
 #include <linux/overflow.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/ptrace.h>
@@ -460,6 +461,33 @@ void sc_draft_free(struct sc_policy *pol)
 	pol->draft = NULL;
 }
 
+/**
+ * sc_draft_clear() - free the terms of a policy's draft, yielding
+ * @pol: a policy being written
+ *
+ * What sc_draft_free() does first, call by call, with a yield between the
+ * calls with terms: a draft may hold a term per call for each of 32 items
+ * on "*".
+ *
+ * Context: Process context; may sleep.
+ */
+void sc_draft_clear(struct sc_policy *pol)
+{
+	enum sc_abi abi;
+	unsigned int nr;
+
+	if (!pol->draft)
+		return;
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < SC_MAX_NR; nr++) {
+			if (!pol->draft->head[abi][nr])
+				continue;
+			sc_draft_drop(pol, abi, nr);
+			cond_resched();
+		}
+	}
+}
+
 /* ---- finishing ---------------------------------------------------------------- */
 
 static bool sc_dterm_always(const struct sc_dterm *t)
@@ -610,7 +638,8 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
  * the terms out in one sc_args, charged to the writer's memory cgroup. The
  * draft is freed.
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep: yields between the calls with
+ * terms (settling a call's terms compares each pair).
  * Return: 0, or (the draft is kept: discard the policy)
  * * -E2BIG - a call keeps more than SC_EFF_TERMS_MAX terms or
  *   SC_EFF_CONDS_MAX conditions: an effective policy past its bound
@@ -643,6 +672,7 @@ int sc_args_finish(struct sc_policy *pol)
 				return -E2BIG;
 			nterms += d->nterms[abi][nr];
 			nconds += d->nconds[abi][nr];
+			cond_resched();
 		}
 	}
 	if (nterms) {
@@ -672,6 +702,8 @@ int sc_args_finish(struct sc_policy *pol)
 						sc_econd_init(&args->econds[args->nconds],
 							      &t->cond[i], abi, nr);
 				}
+				sc_draft_drop(pol, abi, nr);
+				cond_resched();
 			}
 		}
 		pol->args = args;
@@ -679,6 +711,9 @@ int sc_args_finish(struct sc_policy *pol)
 	sc_draft_free(pol);
 	return 0;
 }
+
+/* Conditions sc_args_equal() compares between two yields. */
+#define SC_EQUAL_CHUNK	4096U
 
 /**
  * sc_args_equal() - are two sets of terms the same?
@@ -688,17 +723,28 @@ int sc_args_finish(struct sc_policy *pol)
  * Finished terms are laid out alike for alike policies, padding zeroed;
  * the evaluated conditions follow from the written ones.
  *
+ * Context: Process context; may sleep (yields between pieces).
  * Return: true if they are.
  */
 bool sc_args_equal(const struct sc_args *a, const struct sc_args *b)
 {
+	u32 i, n;
+
 	if (a == b)
 		return true;
 	if (!a || !b || a->nterms != b->nterms || a->nconds != b->nconds)
 		return false;
-	return !memcmp(a->first, b->first, sizeof(a->first)) &&
-	       !memcmp(a->terms, b->terms, a->nterms * sizeof(*a->terms)) &&
-	       !memcmp(a->conds, b->conds, a->nconds * sizeof(*a->conds));
+	if (memcmp(a->first, b->first, sizeof(a->first)) ||
+	    memcmp(a->terms, b->terms, a->nterms * sizeof(*a->terms)))
+		return false;
+	/* Megabytes for the largest policies: compare them in pieces. */
+	for (i = 0; i < a->nconds; i += n) {
+		n = min(a->nconds - i, SC_EQUAL_CHUNK);
+		if (memcmp(&a->conds[i], &b->conds[i], n * sizeof(*a->conds)))
+			return false;
+		cond_resched();
+	}
+	return true;
 }
 
 /* ---- reading ------------------------------------------------------------------ */

@@ -139,6 +139,7 @@ void sc_draft_drop(struct sc_policy *pol, enum sc_abi abi, unsigned int nr);
 int sc_draft_append(struct sc_policy *pol, enum sc_abi abi, unsigned int nr,
 		    const struct sc_policy *src);
 void sc_draft_free(struct sc_policy *pol);
+void sc_draft_clear(struct sc_policy *pol);
 int sc_args_finish(struct sc_policy *pol);
 bool sc_args_equal(const struct sc_args *a, const struct sc_args *b);
 bool sc_args_always(const struct sc_policy *pol, enum sc_abi abi,

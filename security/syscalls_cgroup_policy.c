@@ -35,6 +35,7 @@
 #include <linux/ipc.h>
 #include <linux/kernel.h>
 #include <linux/net.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -884,6 +885,8 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
 		ret = sc_apply_item(pol, &calls, allow, act, ic, parent);
 		if (ret)
 			break;
+		/* An item on "*" with conditions allocates a term per call. */
+		cond_resched();
 	}
 	kfree(ic);
 	if (ret)
@@ -898,7 +901,7 @@ int sc_write_items(struct sc_policy *pol, char *text, bool allow,
  *	  lines are ignored; modified
  * @parent: the parent's effective policy (NULL: nothing)
  *
- * Context: Any context.
+ * Context: Process context; may sleep (yields between items).
  * Return: 0, -EINVAL for a statement other than deny and allow or one
  * without items, or an error of sc_write_items().
  */
@@ -936,7 +939,7 @@ int sc_write_policy(struct sc_policy *pol, char *text,
  * sc_policy_new() - allocate a policy
  * @copy: a policy to copy, or NULL for an empty one
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep (yields between calls with terms).
  * Return: the policy with one reference, or NULL.
  */
 struct sc_policy *sc_policy_new(const struct sc_policy *copy)
@@ -965,6 +968,7 @@ struct sc_policy *sc_policy_new(const struct sc_policy *copy)
 				sc_policy_discard(pol);
 				return NULL;
 			}
+			cond_resched();
 		}
 	}
 	return pol;
@@ -986,12 +990,14 @@ static void sc_policy_free_rcu(struct rcu_head *rcu)
  * sc_policy_discard() - free a policy that was never published
  * @pol: a policy from sc_policy_new(), with one reference, or NULL
  *
- * Context: Process context.
+ * Context: Process context; may sleep (yields while freeing its draft).
  */
 void sc_policy_discard(struct sc_policy *pol)
 {
-	if (pol)
-		sc_policy_free(pol);
+	if (!pol)
+		return;
+	sc_draft_clear(pol);
+	sc_policy_free(pol);
 }
 
 /**
@@ -1065,6 +1071,7 @@ struct sc_policy *sc_policy_finish(struct sc_policy *pol)
  * @a: a policy or NULL (empty)
  * @b: a policy or NULL (empty)
  *
+ * Context: Process context; may sleep (sc_args_equal()).
  * Return: true if every call has the same action in both.
  */
 bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
@@ -1089,7 +1096,9 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
  * the result is bounded (SC_EFF_TERMS_MAX, SC_EFF_CONDS_MAX per call), and
  * charged to the memory cgroup of the task that causes it.
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep: yields between the calls with
+ * terms, so that composing the largest policies (a few million
+ * instructions each) never keeps a CPU from others for long.
  * Return: 0, -E2BIG past the bound, or -ENOMEM.
  */
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
@@ -1119,6 +1128,7 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 				sc_policy_discard(pol);
 				return -ENOMEM;
 			}
+			cond_resched();
 		}
 	}
 	pol = sc_policy_finish(pol);
@@ -1204,7 +1214,7 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
  * SC_SHOW_GROUP_MIN or more calls share are printed once, where the first
  * of those calls would be, for all of them.
  *
- * Context: Any context.
+ * Context: Process context; may sleep (yields between calls).
  */
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 {
@@ -1221,6 +1231,7 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 		for_each_set_bit(nr, pol->set.map[abi], sc_nr[abi]) {
 			const char *name = sc_name(abi, nr);
 
+			cond_resched();
 			if (test_bit(nr, pol->cond.map[abi])) {
 				if (test_bit(nr, done.map[abi]))
 					continue;
