@@ -343,7 +343,7 @@ check: kernel $(INITRD)
 		-append "$(APPEND) harness=check" </dev/null; \
 	echo "qemu exit status $$?" >> $(OUT)/results.log; \
 	echo "  TIME    QEMU check: $(SECS)"
-	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
+	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/timing.awk -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
 
 # --- benchmark: instruction counts under -icount, kernels with and without -----
 BENCH_Y := $(B)/bench-y
@@ -411,7 +411,7 @@ define stress-run
 	echo "qemu exit status $$?" >> $(2)-results.log; \
 	echo "  TIME    QEMU stress: $(SECS)"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" -v cpus=$(CPUS) \
-		-f harness/results.awk $(2)-console.log $(2)-results.log
+		-f harness/timing.awk -f harness/results.awk $(2)-console.log $(2)-results.log
 endef
 
 # no5lvl works around an upstream 6.12 bug, not ours: start_kernel() enables
@@ -472,11 +472,11 @@ peers: kernel $(INITRD)
 			-append "$(APPEND) harness=peers peer_suites=$$suites" </dev/null; \
 		echo "qemu exit status $$?" >> $(B)/peers-$$n.log; \
 		echo "  TIME    QEMU peers $$n: $(SECS)"; \
-		suites=$$(gawk -v differing=1 -f harness/peers.awk $(B)/peers-$$n.log); \
+		suites=$$(gawk -v differing=1 -f harness/timing.awk -f harness/peers.awk $(B)/peers-$$n.log); \
 		[ -n "$$suites" ] || break; \
 		suites=$$suites,$$suites,$$suites; \
 	done
-	@gawk -v expect="$(notdir $(PEERS))" -f harness/peers.awk $(B)/peers-[12].log
+	@gawk -v expect="$(notdir $(PEERS))" -f harness/timing.awk -f harness/peers.awk $(B)/peers-[12].log
 
 # --- config matrix: W=1, sparse, clang, other configs ------------------------
 # One row per harness/matrix/*.config: the test config plus that fragment,

@@ -15,6 +15,7 @@
 #include <linux/string.h>
 
 #include "args.h"
+#include "kunit.h"
 
 /* getppid of the native table (x86_64 110; ia32 64 on a 32-bit kernel). */
 #define SC_GETPPID	__NR_getppid
@@ -97,7 +98,6 @@ static u16 sc_args_getppid(const struct sc_policy *pol, unsigned long a0,
  */
 #define SC_NATIVE	SC_ABI_NATIVE
 #define SC_NAT		(sc_abis[SC_NATIVE].name)
-#define SC_ARGS_TEXT	512
 
 /* A table of this kernel by name, or -ENOENT. */
 static int sc_args_abi(const char *name)
@@ -112,21 +112,6 @@ static unsigned int sc_args_nr(struct kunit *test, enum sc_abi abi, const char *
 
 	KUNIT_ASSERT_GE_MSG(test, nr, 0, "no %s in %s", name, sc_abis[abi].name);
 	return nr;
-}
-
-/* @fmt printed into a buffer the case owns. */
-static __printf(2, 3) char *sc_args_fmt(struct kunit *test, const char *fmt, ...)
-{
-	char *buf = kunit_kzalloc(test, SC_ARGS_TEXT, GFP_KERNEL);
-	va_list ap;
-	int len;
-
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	va_start(ap, fmt);
-	len = vsnprintf(buf, SC_ARGS_TEXT, fmt, ap);
-	va_end(ap);
-	KUNIT_ASSERT_LT(test, len, SC_ARGS_TEXT);
-	return buf;
 }
 
 #define SC_EPERM	(SC_ACT_ERRNO | EPERM)
@@ -281,7 +266,7 @@ static void sc_args_test_and_or_unless(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, test_bit(sc_args_nr(test, SC_NATIVE, "connect"),
 					  pol->cond.map[SC_NATIVE]));
 	shown = sc_args_show_text(test, pol);
-	line = sc_args_fmt(test, "deny %s:socket!(a0<38)!(a0==39)!(a0>40)=EPERM # %u\n",
+	line = sc_test_fmt(test, "deny %s:socket!(a0<38)!(a0==39)!(a0>40)=EPERM # %u\n",
 			   SC_NAT, socket);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
 	/* A conditional allow of an allowed call changes nothing. */
@@ -310,13 +295,13 @@ static void sc_args_test_settle(struct kunit *test)
 			     NULL);
 	KUNIT_EXPECT_EQ(test, pol->args->nterms, SC_NR_ABIS);	/* one in each table */
 	/* A stronger conditioned term before an unconditional one stays. */
-	text = sc_args_fmt(test, "deny %s:getppid(a0==1)=kill %s:getppid()=EPERM", SC_NAT, SC_NAT);
+	text = sc_test_fmt(test, "deny %s:getppid(a0==1)=kill %s:getppid()=EPERM", SC_NAT, SC_NAT);
 	pol = sc_args_policy(test, text, NULL);
 	KUNIT_EXPECT_EQ(test, pol->args->nterms, 2);
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 1, 0, 0, 0), SC_ACT_KILL);
 	KUNIT_EXPECT_EQ(test, sc_args_getppid(pol, 2, 0, 0, 0), SC_EPERM);
 	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
-			   sc_args_fmt(test, "deny %s:getppid(a0==1)=kill # %u\n"
+			   sc_test_fmt(test, "deny %s:getppid(a0==1)=kill # %u\n"
 				       "deny %s:getppid()=EPERM # %u\n",
 				       SC_NAT, SC_GETPPID, SC_NAT, SC_GETPPID));
 }
@@ -375,10 +360,10 @@ static void sc_args_test_round_trip(struct kunit *test)
 	getpid = sc_args_nr(test, ia32, "getpid");
 	pol = sc_args_policy(test, text, NULL);
 	shown = sc_args_show_text(test, pol);
-	line = sc_args_fmt(test, "deny %s:personality!(a0==4294967295)=EACCES # %u\n",
+	line = sc_test_fmt(test, "deny %s:personality!(a0==4294967295)=EACCES # %u\n",
 			   SC_NAT, __NR_personality);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
-	line = sc_args_fmt(test, "deny ia32:getpid=EACCES # %u\n"
+	line = sc_test_fmt(test, "deny ia32:getpid=EACCES # %u\n"
 			   "deny ia32:getpid(a5<=18446744073709551615)=kill # %u\n",
 			   getpid, getpid);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
@@ -485,10 +470,10 @@ static void sc_args_test_width(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, clone, high | 1), 0);
 	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, clone, 1), SC_EPERM);
 	/* the written text is unchanged */
-	pol = sc_args_policy(test, sc_args_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM",
+	pol = sc_args_policy(test, sc_test_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM",
 					       SC_NAT), NULL);
 	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, pol),
-			   sc_args_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM # %u\n",
+			   sc_test_fmt(test, "deny %s:socket(a0&0xffffffffff==38)=EPERM # %u\n",
 				       SC_NAT, socket));
 	KUNIT_EXPECT_EQ(test, sc_args_act0(pol, SC_NATIVE, socket, high | 38), SC_EPERM);
 }

@@ -18,6 +18,7 @@
 #include <linux/stdarg.h>
 #include <linux/string.h>
 
+#include "kunit.h"
 #include "policy.h"
 
 /* A copy of @text: the parsers modify their input. */
@@ -113,7 +114,6 @@ static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
  * table finds it with sc_abi_lookup().
  */
 #define SC_NATIVE	SC_ABI_NATIVE
-#define SC_TEST_TEXT	1024
 
 /* A table of this kernel by name, or -ENOENT. */
 static int sc_test_abi(const char *name)
@@ -159,8 +159,15 @@ static void sc_test_want(struct kunit *test, struct sc_set *want, enum sc_abi ab
 	__set_bit(sc_test_nr(test, abi, name), want->map[abi]);
 }
 
-/* @fmt printed into a buffer the case owns. */
-static __printf(2, 3) char *sc_test_fmt(struct kunit *test, const char *fmt, ...)
+/**
+ * sc_test_fmt() - @fmt printed into a buffer the case owns
+ * @test: the case
+ * @fmt: a format, then its arguments
+ *
+ * Context: A KUnit case.
+ * Return: the text; the case fails if it is longer than SC_TEST_TEXT.
+ */
+char *sc_test_fmt(struct kunit *test, const char *fmt, ...)
 {
 	char *buf = kunit_kzalloc(test, SC_TEST_TEXT, GFP_KERNEL);
 	va_list ap;
