@@ -11,8 +11,8 @@
  * AUDIT_SET) through the audit netlink socket.
  *
  * With kselftest_harness.h included first, it also declares the fixture
- * "cg" (each of its tests runs on v1 and on v2) and CG_FIXTURE_VARIANTS(),
- * the same two variants for a test's own fixture.
+ * "cg" (each of its tests runs on v1 and on v2); a test's own fixture
+ * declares the same two variants (an int v2).
  */
 #ifndef SYSCALLS_CGROUP_SELFTEST_H
 #define SYSCALLS_CGROUP_SELFTEST_H
@@ -193,21 +193,6 @@ int audit_set_enabled(int enabled);
 
 #ifdef FIXTURE
 /*
- * The variants v1 and v2 of fixture @f: each of its tests runs with the
- * controller on cgroup v1 (variant->v2 == 0), then on v2.
- */
-#define CG_FIXTURE_VARIANTS(f)						\
-	FIXTURE_VARIANT(f) {						\
-		int v2;		/* the controller on cgroup v2 */	\
-	};								\
-	FIXTURE_VARIANT_ADD(f, v1) {					\
-		.v2 = 0,						\
-	};								\
-	FIXTURE_VARIANT_ADD(f, v2) {					\
-		.v2 = 1,						\
-	}
-
-/*
  * Fixture "cg": two fresh cgroups a and a/b below the root of the hierarchy,
  * removed after the test. Each test runs with the controller on cgroup v1,
  * then on v2 (a a domain cgroup, b threaded).
@@ -217,7 +202,9 @@ FIXTURE(cg) {
 	char b[128];	/* a child of a */
 };
 
-CG_FIXTURE_VARIANTS(cg);
+FIXTURE_VARIANT(cg) { int v2; };
+FIXTURE_VARIANT_ADD(cg, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(cg, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(cg)
 {

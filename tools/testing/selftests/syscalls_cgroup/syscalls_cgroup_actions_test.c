@@ -490,7 +490,10 @@ FIXTURE(lv) {
 	char cg[3][128];	/* a, a/b, a/b/c (on v2: a domain, b and c threaded) */
 };
 
-CG_FIXTURE_VARIANTS(lv);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(lv) { int v2; };
+FIXTURE_VARIANT_ADD(lv, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(lv, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(lv)
 {
@@ -823,7 +826,10 @@ FIXTURE(mv) {
 	char cg[MV_N][128];
 };
 
-CG_FIXTURE_VARIANTS(mv);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(mv) { int v2; };
+FIXTURE_VARIANT_ADD(mv, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(mv, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(mv)
 {

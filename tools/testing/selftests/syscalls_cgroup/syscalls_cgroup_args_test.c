@@ -86,7 +86,10 @@ FIXTURE(args) {
 	char d[128];	/* a sibling of a */
 };
 
-CG_FIXTURE_VARIANTS(args);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(args) { int v2; };
+FIXTURE_VARIANT_ADD(args, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(args, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(args)
 {

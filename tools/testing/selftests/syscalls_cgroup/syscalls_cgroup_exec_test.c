@@ -181,7 +181,10 @@ FIXTURE(ex) {
 	char a[128];
 };
 
-CG_FIXTURE_VARIANTS(ex);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(ex) { int v2; };
+FIXTURE_VARIANT_ADD(ex, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(ex, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(ex)
 {

@@ -198,7 +198,10 @@ FIXTURE(model) {
 	struct model m;
 };
 
-CG_FIXTURE_VARIANTS(model);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(model) { int v2; };
+FIXTURE_VARIANT_ADD(model, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(model, v2) { .v2 = 1 };
 
 /* xorshift64* seeded through splitmix64: the same sequence everywhere. */
 static void rng_seed(struct model *m, unsigned long long seed)

@@ -53,7 +53,10 @@ FIXTURE(pol) {
 	char d[128];	/* another sibling */
 };
 
-CG_FIXTURE_VARIANTS(pol);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(pol) { int v2; };
+FIXTURE_VARIANT_ADD(pol, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(pol, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(pol)
 {

@@ -27,7 +27,10 @@ FIXTURE(rb) {
 	char d[128];	/* its sibling */
 };
 
-CG_FIXTURE_VARIANTS(rb);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(rb) { int v2; };
+FIXTURE_VARIANT_ADD(rb, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(rb, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(rb)
 {

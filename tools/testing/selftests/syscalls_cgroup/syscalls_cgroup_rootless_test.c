@@ -32,7 +32,10 @@ FIXTURE(rl) {
 	char a[128];	/* a cgroup below the root that denies getppid */
 };
 
-CG_FIXTURE_VARIANTS(rl);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(rl) { int v2; };
+FIXTURE_VARIANT_ADD(rl, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(rl, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(rl)
 {

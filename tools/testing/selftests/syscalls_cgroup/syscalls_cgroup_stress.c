@@ -389,7 +389,10 @@ FIXTURE(stress) {
 	bool mounted[2];	/* V1, V2 */
 };
 
-CG_FIXTURE_VARIANTS(stress);
+/* Each test runs with the controller on cgroup v1, then on v2. */
+FIXTURE_VARIANT(stress) { int v2; };
+FIXTURE_VARIANT_ADD(stress, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(stress, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(stress)
 {

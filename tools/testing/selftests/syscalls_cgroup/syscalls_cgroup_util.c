@@ -47,8 +47,7 @@ int write_all(int fd, const char *text, size_t len)
  * close() is not looked at: a task that just moved itself into a cgroup
  * may be denied close(). 0 or -errno.
  */
-int cg_write_len(const char *cg, const char *file, const char *text,
-			       size_t len)
+int cg_write_len(const char *cg, const char *file, const char *text, size_t len)
 {
 	char path[PATH_MAX];
 	int fd, err;
@@ -102,7 +101,6 @@ int cg_lists(const char *cg, const char *file, const char *word)
 			return 1;
 	return 0;
 }
-
 
 /*
  * Does the list @list (items separated by spaces, ending at a newline or
@@ -439,7 +437,6 @@ int cg_create(const char *path)
 	return err;
 }
 
-
 /*
  * Bind the controller as cg_use(@v2) does and create a fresh cgroup
  * @prefix<pid> below the root into @path (removing what a stale one had
@@ -551,7 +548,6 @@ int probe_getppid(void)
 	return errno == ENOSYS ? PROBE_ENOSYS : PROBE_OTHER;
 }
 
-
 /* What @nr (with @arg) did: a probe_result. */
 int probe_call(long nr, long arg)
 {
@@ -607,7 +603,6 @@ int probe_abis(void)
 	return abis(native, result_of(int80(NR_GETPPID_IA32)), native);
 #endif
 }
-
 
 /*
  * The number of getppid (@target) or of getpid (the decoy a tracer
@@ -678,8 +673,7 @@ int run_in(const char *cg, int (*fn)(void))
 }
 
 /* int80() with arguments in ebx, ecx, edx, esi, edi and ebp. */
-long int80_args(long nr, long a0, long a1, long a2, long a3,
-			      long a4, long a5)
+long int80_args(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 {
 	long ret;
 
@@ -761,8 +755,7 @@ int audit_set_enabled(int enabled)
  * Read at most @max bytes of @path into a new buffer with room for @extra
  * more and a NUL; its length or -errno.
  */
-long read_file(const char *path, char **text, size_t max,
-			     size_t extra)
+long read_file(const char *path, char **text, size_t max, size_t extra)
 {
 	long len = 0, n;
 	int fd = open(path, O_RDONLY);
@@ -790,7 +783,6 @@ int klog_has(const char *needle)
 	log[n] = '\0';
 	return !!strstr(log, needle);
 }
-
 
 /* CLOCK_MONOTONIC in seconds. */
 double now(void)
