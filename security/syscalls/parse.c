@@ -204,12 +204,10 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 	}
 	colon = strchr(item, ':');
 	if (colon) {
-		*colon = '\0';
-		for (abi = 0; abi < SC_NR_ABIS; abi++)
-			if (!strcmp(item, sc_abis[abi].name))
-				break;
-		if (abi == SC_NR_ABIS)
+		ret = sc_abi_lookup(item, colon - item);
+		if (ret < 0)
 			return -EINVAL;
+		abi = ret;
 		item = colon + 1;
 	}
 	if (!*item || *item == '?')
