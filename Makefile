@@ -340,7 +340,7 @@ check: kernel $(INITRD)
 	@rm -f $(OUT)/console.log $(OUT)/results.log
 	@t0=$$(date +%s); timeout $(QEMU_TIMEOUT) $(QEMU) -display none -monitor none \
 		-serial file:$(OUT)/console.log -serial file:$(OUT)/results.log \
-		-append "$(APPEND) harness=check" </dev/null; \
+		-append "$(APPEND) harness=check $(if $(TESTS),tests=$(TESTS))" </dev/null; \
 	echo "qemu exit status $$?" >> $(OUT)/results.log; \
 	echo "  TIME    QEMU check: $(SECS)"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS)" -v cpus=$(CPUS) -f harness/timing.awk -f harness/results.awk $(OUT)/console.log $(OUT)/results.log
@@ -407,7 +407,7 @@ define stress-run
 	@t0=$$(date +%s); timeout $(STRESS_TIMEOUT) $(subst $(KIMG),$(1)/arch/x86/boot/bzImage,$(QEMU)) -m 2G \
 		-display none -monitor none \
 		-serial file:$(2)-console.log -serial file:$(2)-results.log \
-		-append "$(APPEND) $(3) harness=stress STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
+		-append "$(APPEND) $(3) harness=stress $(if $(TESTS),tests=$(TESTS)) STRESS_SECONDS=$(STRESS_SECONDS)" </dev/null; \
 	echo "qemu exit status $$?" >> $(2)-results.log; \
 	echo "  TIME    QEMU stress: $(SECS)"
 	@gawk -v suites="$(KUNIT_SUITES)" -v expect="$(SELFTESTS) syscalls_cgroup_stress" -v cpus=$(CPUS) \
