@@ -44,6 +44,7 @@
 
 #include <linux/kernel.h>
 #include <linux/overflow.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/ptrace.h>
@@ -444,7 +445,10 @@ int sc_draft_append(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
  * sc_draft_free() - free the draft of a policy
  * @b: the builder
  *
- * Context: Any context.
+ * A draft may hold a term per call for each of 32 items on "*": the terms
+ * are freed call by call, with a yield between the calls that had some.
+ *
+ * Context: Process context; may sleep.
  */
 void sc_draft_free(struct sc_builder *b)
 {
@@ -453,9 +457,14 @@ void sc_draft_free(struct sc_builder *b)
 
 	if (!b->draft)
 		return;
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		for (nr = 0; nr < SC_MAX_NR; nr++)
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < SC_MAX_NR; nr++) {
+			if (!b->draft->head[abi][nr])
+				continue;
 			sc_draft_drop(b, abi, nr);
+			cond_resched();
+		}
+	}
 	kvfree(b->draft);
 	b->draft = NULL;
 }
@@ -598,9 +607,11 @@ static void sc_econd_init(struct sc_econd *e, const struct sc_cond *c,
  *
  * Settles every call with terms (sc_draft_settle()): its action in @b->act
  * becomes SC_ACT_COND and the strongest of its terms, or the action of its
- * one unconditional term. The draft is freed.
+ * one unconditional term. The draft is freed, each call's terms as soon as
+ * they are laid out.
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep: yields between the calls with
+ * terms (settling a call's terms compares each pair).
  * Return: 0, or (the draft is kept: free the builder)
  * * -E2BIG - a call keeps more than SC_EFF_TERMS_MAX terms or
  *   SC_EFF_CONDS_MAX conditions: an effective policy past its bound
@@ -634,6 +645,7 @@ int sc_args_build(struct sc_builder *b, struct sc_set *cond,
 				return -E2BIG;
 			nterms += d->nterms[abi][nr];
 			nconds += d->nconds[abi][nr];
+			cond_resched();
 		}
 	}
 	if (nterms) {
@@ -663,6 +675,8 @@ int sc_args_build(struct sc_builder *b, struct sc_set *cond,
 						sc_econd_init(&args->econds[args->nconds],
 							      &t->cond[i], abi, nr);
 				}
+				sc_draft_drop(b, abi, nr);
+				cond_resched();
 			}
 		}
 		*argsp = args;
@@ -670,6 +684,9 @@ int sc_args_build(struct sc_builder *b, struct sc_set *cond,
 	sc_draft_free(b);
 	return 0;
 }
+
+/* Conditions sc_args_equal() compares between two yields. */
+#define SC_EQUAL_CHUNK	4096U
 
 /**
  * sc_args_equal() - are two sets of terms the same?
@@ -679,17 +696,28 @@ int sc_args_build(struct sc_builder *b, struct sc_set *cond,
  * Finished terms are laid out alike for alike policies, padding zeroed;
  * the evaluated conditions follow from the written ones.
  *
+ * Context: Process context; may sleep (yields between pieces).
  * Return: true if they are.
  */
 bool sc_args_equal(const struct sc_args *a, const struct sc_args *b)
 {
+	u32 i, n;
+
 	if (a == b)
 		return true;
 	if (!a || !b || a->nterms != b->nterms || a->nconds != b->nconds)
 		return false;
-	return !memcmp(a->first, b->first, sizeof(a->first)) &&
-	       !memcmp(a->terms, b->terms, a->nterms * sizeof(*a->terms)) &&
-	       !memcmp(a->conds, b->conds, a->nconds * sizeof(*a->conds));
+	if (memcmp(a->first, b->first, sizeof(a->first)) ||
+	    memcmp(a->terms, b->terms, a->nterms * sizeof(*a->terms)))
+		return false;
+	/* Megabytes for the largest policies: compare them in pieces. */
+	for (i = 0; i < a->nconds; i += n) {
+		n = min(a->nconds - i, SC_EQUAL_CHUNK);
+		if (memcmp(&a->conds[i], &b->conds[i], n * sizeof(*a->conds)))
+			return false;
+		cond_resched();
+	}
+	return true;
 }
 
 /* ---- reading ------------------------------------------------------------------ */

@@ -40,6 +40,7 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 	if (!sc)
 		return ERR_PTR(-ENOMEM);
 	INIT_LIST_HEAD(&sc->flip);
+	INIT_LIST_HEAD(&sc->build);
 	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
 	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
@@ -49,37 +50,31 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 /*
  * A new cgroup starts with its parent's effective policy as its own, and
  * with its parent's syscalls.from: its effective policy is its parent's, no
- * larger. Only its @pre below an exec-mode ancestor is composed, and a
- * mkdir fails with E2BIG where that would pass the bound.
+ * larger, and its @pre is the one its parent keeps for a new child (@kid).
+ * Nothing is composed or allocated: a mkdir holds cgroup_mutex and
+ * syscalls_mutex for a few pointer stores, and cannot fail here.
  */
 static int syscalls_css_online(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
 	struct syscalls_cgroup *parent = sc_parent(sc);
-	struct sc_policy *pre = NULL;
-	int ret = 0;
 
 	lockdep_assert_held(&cgroup_mutex);
 	mutex_lock(&syscalls_mutex);
 	if (parent) {
-		if (parent->exec)
-			pre = sc_policy_get(sc_pre(parent));
-		else
-			ret = sc_policy_compose(sc_pre(parent), sc_eff(parent), &pre);
-		if (ret)
-			goto out;
 		sc->own = sc_policy_get(sc_eff(parent));
 		rcu_assign_pointer(sc->eff, sc_policy_get(sc_eff(parent)));
-		rcu_assign_pointer(sc->pre, pre);
+		rcu_assign_pointer(sc->pre, sc_policy_get(parent->kid));
+		/* What sc_build() would compose for it: @kid again. */
+		sc->kid = sc_policy_get(parent->kid);
 		sc->exec = parent->exec;
 		sc->rec = parent->rec;
 		sc->rec_up = parent->rec;
 		sc->restricted = parent->restricted;
 	}
 	sc->online = true;
-out:
 	mutex_unlock(&syscalls_mutex);
-	return ret;
+	return 0;
 }
 
 static void syscalls_css_offline(struct cgroup_subsys_state *css)
@@ -97,6 +92,7 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 	sc_policy_put(sc->own);
 	sc_policy_put(rcu_dereference_protected(sc->eff, true));
 	sc_policy_put(rcu_dereference_protected(sc->pre, true));
+	sc_policy_put(sc->kid);
 	kfree(sc->counts);
 	kmem_cache_free(sc_cache, sc);
 }
@@ -358,18 +354,56 @@ static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 	return sc_write_check(of, buf, nbytes) ?: sc_write_lock(of);
 }
 
-void sc_write_end(struct kernfs_open_file *of)
+/*
+ * Leave sc_write_lock(). @sc is the file's cgroup, found while the file's
+ * active reference was held: once that is released, a removal may take
+ * the css off its cgroup, and of_css() may return NULL.
+ */
+void sc_write_end(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
 {
 	mutex_unlock(&syscalls_mutex);
 	cgroup_unlock();
 	kernfs_unbreak_active_protection(of->kn);
-	css_put(of_css(of));
+	css_put(&sc->css);
+}
+
+/**
+ * sc_build_lock() - take syscalls_build_mutex for a change of a cgroup
+ * @of: the file written, whose active reference the caller holds
+ * @sc: its cgroup, found while that reference was held
+ *
+ * For a change of @sc's own policy or mode (sc_propagate()): the file's
+ * active reference is released first, as in sc_write_lock(), since
+ * sc_propagate() takes cgroup_mutex, and a reference on the css keeps it.
+ *
+ * Context: Process context; takes syscalls_build_mutex.
+ */
+void sc_build_lock(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
+{
+	css_get(&sc->css);
+	kernfs_break_active_protection(of->kn);
+	mutex_lock(&syscalls_build_mutex);
+}
+
+/**
+ * sc_build_unlock() - leave sc_build_lock()
+ * @of: the file written
+ * @sc: the cgroup given to sc_build_lock() (of_css() may be NULL now)
+ *
+ * Context: Process context; syscalls_build_mutex held, released here.
+ */
+void sc_build_unlock(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
+{
+	mutex_unlock(&syscalls_build_mutex);
+	kernfs_unbreak_active_protection(of->kn);
+	css_put(&sc->css);
 }
 
 /* syscalls.record: "1" starts recording, "0" stops. */
 static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 				     size_t nbytes, loff_t off)
 {
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	unsigned int on;
 	int ret;
 
@@ -380,8 +414,8 @@ static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 	if (!ret && on > 1)
 		ret = -EINVAL;
 	if (!ret)
-		sc_set_recording(css_sc(of_css(of)), on);
-	sc_write_end(of);
+		sc_set_recording(sc, on);
+	sc_write_end(of, sc);
 	return ret ? -EINVAL : nbytes;
 }
 
@@ -398,7 +432,7 @@ static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
 			WRITE_ONCE(sc->used.map[abi][i], 0);
-	sc_write_end(of);
+	sc_write_end(of, sc);
 	return nbytes;
 }
 
@@ -417,22 +451,27 @@ static int syscalls_from_show(struct seq_file *sf, void *v)
  * @nbytes: its length
  * @off: ignored
  *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
- * Return: @nbytes, or -EINVAL for another word, or an error of
- * sc_write_begin() or sc_set_exec(); the mode is unchanged after any error.
+ * Context: Process context; takes syscalls_build_mutex, then, to publish
+ * (sc_propagate()), cgroup_mutex and syscalls_mutex.
+ * Return: @nbytes, or -EINVAL for another word, an error of
+ * sc_write_check(), or of sc_set_exec(); the mode is unchanged after any
+ * error.
  */
 static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
 				   size_t nbytes, loff_t off)
 {
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	int ret;
 
-	ret = sc_write_begin(of, buf, nbytes);
+	ret = sc_write_check(of, buf, nbytes);
 	if (ret)
 		return ret;
 	ret = sysfs_match_string(sc_from_names, buf);
-	if (ret >= 0)
-		ret = sc_set_exec(css_sc(of_css(of)), ret == 1);
-	sc_write_end(of);
+	if (ret < 0)
+		return ret;
+	sc_build_lock(of, sc);
+	ret = sc_set_exec(sc, ret == 1);
+	sc_build_unlock(of, sc);
 	return ret < 0 ? ret : nbytes;
 }
 

@@ -32,19 +32,24 @@ struct sc_counts {
  *		NULL if none
  * @own:	this cgroup's own policy (a copy of the parent's effective
  *		one when it was created, changed by its own writes)
- * @next:	sc_propagate(): the new @eff, while @pending
+ * @next:	sc_build(): the new @eff, while @built is SC_BUILT_NEW
  * @pre:	the policy of tasks that entered an exec-mode cgroup and have not
  *		exec'd since: @pre of the parent, combined with @own unless
  *		@exec; the same object as @eff where no ancestor is in exec mode
- * @pre_next:	sc_propagate(): the new @pre, while @pending
+ * @pre_next:	sc_build(): the new @pre, while @built is SC_BUILT_NEW
+ * @kid:	the @pre a child created now starts with: @pre if @exec, else
+ *		@pre combined with @eff (what sc_build() composes for a child
+ *		whose own policy is @eff), so that css_online() composes nothing
+ * @kid_next:	sc_build(): the new @kid, while @built is SC_BUILT_NEW
  * @rec_up:	for a recording cgroup, the nearest recording ancestor
  * @recording:	syscalls.record is 1
  * @exec:	syscalls.from is "exec"; copied from the parent at creation
- * @pending:	sc_propagate() computed @next
+ * @built:	sc_build()'s mark, an enum sc_built
  * @restricted:	@eff or @rec is set, so the tasks carry the work bit
  * @online:	css_online() has run and css_offline() has not
  * @counts_failed: the allocation of @counts failed; never tried again
- * @flip:	entry of the lists of sc_propagate() and sc_flip()
+ * @flip:	entry of the list of sc_flip()
+ * @build:	entry of the list of the cgroups sc_build() marked
  * @counts:	denials per call made by this cgroup's tasks; allocated at
  *		the first denial (charged to its memory cgroup), freed with
  *		the css
@@ -55,19 +60,22 @@ struct sc_counts {
  * @log_rs:	rate limit of the kernel log line, per cgroup
  * @used:	calls made below this cgroup while it recorded
  *
- * Locking: @eff, @pre, @rec, @own, @next, @pre_next, @rec_up, @recording,
- * @exec, @pending, @online and @flip change with cgroup_mutex and
- * syscalls_mutex held; so does
- * @restricted, and while it changes on a cgroup with tasks,
- * cgroup_threadgroup_rwsem is held for writing too. So attach
- * (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
- * cgroup_threadgroup_rwsem for reading) each see a stable state. The entry
- * path reads @eff, @pre, @rec and @rec_up under RCU only, fork @exec with
- * READ_ONCE(): policies are published with rcu_assign_pointer() before the
- * work bit is set on a task (smp_mb__before_atomic() in sc_sync_task()
- * orders the two), and every reader that saw the bit finds its cgroup with
- * sc_current(), which issues the pairing smp_rmb(). @used is set with
- * atomic bit operations.
+ * Locking: @eff, @pre, @kid, @own and @exec change with
+ * syscalls_build_mutex, cgroup_mutex and syscalls_mutex held, and are set
+ * first by css_online() with the latter two; so, with syscalls_build_mutex
+ * held, they are stable on every online cgroup. @rec, @rec_up,
+ * @recording, @online and @flip change with cgroup_mutex and
+ * syscalls_mutex held; so does @restricted, and while it changes on a
+ * cgroup with tasks, cgroup_threadgroup_rwsem is held for writing too. So
+ * attach (cgroup_mutex), file reads (syscalls_mutex) and fork (which holds
+ * cgroup_threadgroup_rwsem for reading) each see a stable state. @next,
+ * @pre_next, @kid_next, @built and @build belong to the holder of
+ * syscalls_build_mutex. The entry path reads @eff, @pre, @rec and @rec_up
+ * under RCU only, fork @exec with READ_ONCE(): policies are published
+ * with rcu_assign_pointer() before the work bit is set on a task
+ * (smp_mb__before_atomic() in sc_sync_task() orders the two), and every
+ * reader that saw the bit finds its cgroup with sc_current(), which
+ * issues the pairing smp_rmb(). @used is set with atomic bit operations.
  * Policies and the css are freed after an RCU grace period.
  */
 struct syscalls_cgroup {
@@ -78,14 +86,17 @@ struct syscalls_cgroup {
 	struct sc_policy *next;
 	struct sc_policy __rcu *pre;
 	struct sc_policy *pre_next;
+	struct sc_policy *kid;
+	struct sc_policy *kid_next;
 	struct syscalls_cgroup *rec_up;
 	bool recording;
 	bool exec;
-	bool pending;
+	u8 built;
 	bool restricted;
 	bool online;
 	bool counts_failed;
 	struct list_head flip;
+	struct list_head build;
 	struct sc_counts *counts;
 	atomic64_t total;
 	struct cgroup_file events;
@@ -99,6 +110,34 @@ struct syscalls_cgroup {
  * after cgroup_mutex, before cgroup_threadgroup_rwsem.
  */
 extern struct mutex syscalls_mutex;
+
+/*
+ * Serialises the changes of own policies and modes (syscalls.policy,
+ * .deny, .allow, .from), from building the new effective policies to
+ * publishing them (sc_propagate()), so that what a change builds with no
+ * global lock held stays valid until it is published: only cgroups come
+ * and go meanwhile. Taken before cgroup_mutex (lock order:
+ * syscalls_build_mutex, cgroup_mutex, syscalls_mutex), and with the
+ * writer's file out of kernfs' active protection (sc_build_lock()): a
+ * removal of the cgroup waits for active writers with cgroup_mutex held.
+ */
+extern struct mutex syscalls_build_mutex;
+
+/**
+ * enum sc_built - what sc_build() found for a cgroup (syscalls_cgroup.built)
+ * @SC_BUILT_NONE: not looked at (or not online then)
+ * @SC_BUILT_SAME: nothing changes here, nor below
+ * @SC_BUILT_NEW: @next, @pre_next and @kid_next are its new policies
+ * @SC_BUILT_LATE: published: created after sc_build() passed its parent,
+ *		   which changes, it got the policies of a cgroup created after
+ *		   the change; or its new policies were taken
+ */
+enum sc_built {
+	SC_BUILT_NONE,
+	SC_BUILT_SAME,
+	SC_BUILT_NEW,
+	SC_BUILT_LATE,
+};
 
 enum sc_file {
 	SC_FILE_ALLOW,
@@ -135,7 +174,8 @@ static inline struct sc_policy *sc_pre(struct syscalls_cgroup *sc)
 
 /* hierarchy.c */
 void sc_sync_task(struct task_struct *task, bool restricted);
-int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own);
+int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own,
+		 bool exec);
 void sc_set_recording(struct syscalls_cgroup *root, bool on);
 int sc_set_exec(struct syscalls_cgroup *sc, bool exec);
 bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst);
@@ -148,7 +188,9 @@ void __init sc_restart_init(void);
 /* cgroup.c */
 int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes);
 int sc_write_lock(struct kernfs_open_file *of);
-void sc_write_end(struct kernfs_open_file *of);
+void sc_write_end(struct kernfs_open_file *of, struct syscalls_cgroup *sc);
+void sc_build_lock(struct kernfs_open_file *of, struct syscalls_cgroup *sc);
+void sc_build_unlock(struct kernfs_open_file *of, struct syscalls_cgroup *sc);
 
 /* write.c */
 int syscalls_text_open(struct kernfs_open_file *of);

@@ -2,9 +2,11 @@
 /*
  * System call controller: the hierarchy. A cgroup's effective policy is its
  * own combined with its parent's effective one; a write recomputes the
- * effective policies of the subtree below it and publishes them, and sets
- * or clears the work bit of every task whose cgroup starts or stops
- * restricting something. Recording and exec mode are spread the same way.
+ * effective policies of the subtree below it with no global lock held
+ * (sc_build()), then publishes them under cgroup_mutex, a pointer store
+ * each (sc_publish()), and sets or clears the work bit of every task whose
+ * cgroup starts or stops restricting something. Recording and exec mode
+ * are spread the same way.
  */
 
 #include <linux/cgroup.h>
@@ -17,6 +19,8 @@
 
 /* See cgroup.h. */
 DEFINE_MUTEX(syscalls_mutex);
+/* See cgroup.h: before cgroup_mutex, from building to publishing. */
+DEFINE_MUTEX(syscalls_build_mutex);
 
 /* Make @task's work bit say whether its cgroup restricts anything. */
 void sc_sync_task(struct task_struct *task, bool restricted)
@@ -80,92 +84,301 @@ static void sc_flip(struct list_head *flips)
 }
 
 /**
- * sc_propagate() - give a cgroup a new own policy
- * @root: the cgroup
- * @own: its new own policy (the reference passes to @root), or NULL
+ * sc_build_one() - compute the new policies of one cgroup of a subtree
+ * @root: the cgroup whose own policy or mode changes
+ * @sc: a cgroup of its subtree, whose parent sc_build() looked at first
+ * @own: @root's new own policy
+ * @exec: @root's new mode
+ * @built: the list of marked cgroups, where @sc goes (with a reference
+ *	   on its css) unless it is not online
  *
- * First computes every effective policy (@eff and @pre) that changes,
- * walking @root's subtree pre-order (every parent before its children) and
- * not descending where both stay the same; only if all allocations
- * succeeded are the new policies published, each with one pointer store.
- * Also called with @root's own policy unchanged when its @exec changed.
+ * Marks @sc SC_BUILT_SAME if its policies stay the same (nothing below it
+ * changes either), else SC_BUILT_NEW with @next, @pre_next and @kid_next
+ * set. Its state is read under syscalls_mutex, and stays valid once that
+ * is dropped: only a holder of syscalls_build_mutex changes the policies
+ * and the mode of an online cgroup.
+ *
+ * Context: Process context; syscalls_build_mutex held. Takes and drops
+ * syscalls_mutex; may sleep.
+ * Return: 0, -E2BIG or -ENOMEM (see sc_propagate()).
+ */
+static int sc_build_one(struct syscalls_cgroup *root, struct syscalls_cgroup *sc,
+			struct sc_policy *own, bool exec, struct list_head *built)
+{
+	struct syscalls_cgroup *parent = sc_parent(sc);
+	struct sc_policy *peff, *ppre, *mine, *eff, *pre, *kid;
+	struct sc_policy *next, *pre_next, *kid_next;
+	bool online, sc_exec;
+	int ret;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	mutex_lock(&syscalls_mutex);
+	online = sc->online;
+	peff = parent->built == SC_BUILT_NEW ? parent->next : sc_eff(parent);
+	ppre = parent->built == SC_BUILT_NEW ? parent->pre_next : sc_pre(parent);
+	mine = sc == root ? own : sc->own;
+	sc_exec = sc == root ? exec : sc->exec;
+	eff = sc_eff(sc);
+	pre = sc_pre(sc);
+	kid = sc->kid;
+	mutex_unlock(&syscalls_mutex);
+	if (!online)
+		return 0;
+
+	ret = sc_policy_compose(peff, mine, &next);
+	if (ret)
+		return ret;
+	if (sc_exec)
+		pre_next = sc_policy_get(ppre);
+	else if (ppre == peff)
+		pre_next = sc_policy_get(next);
+	else
+		ret = sc_policy_compose(ppre, mine, &pre_next);
+	if (ret)
+		goto put_next;
+	if (sc_exec)
+		kid_next = sc_policy_get(pre_next);
+	else
+		ret = sc_policy_compose(pre_next, next, &kid_next);
+	if (ret)
+		goto put_pre;
+	css_get(&sc->css);
+	list_add_tail(&sc->build, built);
+	if (sc_policy_equal(next, eff) && sc_policy_equal(pre_next, pre) &&
+	    sc_policy_equal(kid_next, kid)) {
+		sc->built = SC_BUILT_SAME;
+		sc_policy_put(kid_next);
+		sc_policy_put(pre_next);
+		sc_policy_put(next);
+		return 0;
+	}
+	sc->built = SC_BUILT_NEW;
+	sc->next = next;
+	sc->pre_next = pre_next;
+	sc->kid_next = kid_next;
+	return 0;
+
+put_pre:
+	sc_policy_put(pre_next);
+put_next:
+	sc_policy_put(next);
+	return ret;
+}
+
+/**
+ * sc_build() - compute every policy of a subtree that a change gives
+ * @root: the cgroup whose own policy or mode changes
+ * @own: its new own policy
+ * @exec: its new mode
+ * @built: gets the cgroups looked at (see sc_build_one())
+ *
+ * Walks @root's subtree pre-order (every parent before its children),
+ * without cgroup_mutex or syscalls_mutex, and does not descend where
+ * nothing changes or into a cgroup that is not online (it has no online
+ * children). A cgroup created meanwhile below one already passed is left
+ * to sc_publish(). Yields between cgroups; each composition yields too.
+ *
+ * Context: Process context; syscalls_build_mutex held; may sleep.
+ * Return: 0, -E2BIG or -ENOMEM (see sc_propagate()).
+ */
+static int sc_build(struct syscalls_cgroup *root, struct sc_policy *own,
+		    bool exec, struct list_head *built)
+{
+	struct cgroup_subsys_state *pos, *next;
+	int ret = 0;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	rcu_read_lock();
+	pos = css_next_descendant_pre(NULL, &root->css);
+	while (pos) {
+		/* A css whose last reference is gone is going offline. */
+		if (!css_tryget(pos)) {
+			pos = css_next_descendant_pre(css_rightmost_descendant(pos),
+						      &root->css);
+			continue;
+		}
+		rcu_read_unlock();
+		ret = sc_build_one(root, css_sc(pos), own, exec, built);
+		cond_resched();
+		rcu_read_lock();
+		/* @pos is pinned: the walk goes on from it. */
+		if (css_sc(pos)->built != SC_BUILT_NEW)
+			next = css_next_descendant_pre(css_rightmost_descendant(pos),
+						       &root->css);
+		else
+			next = css_next_descendant_pre(pos, &root->css);
+		css_put(pos);
+		if (ret)
+			break;
+		pos = next;
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * sc_build_end() - clear sc_build()'s marks
+ * @built: the cgroups it marked, and those sc_publish() marked late
+ *
+ * Drops the policies sc_publish() did not take (all of them after an
+ * error) and the references on the css.
+ *
+ * Context: Process context; syscalls_build_mutex held; may sleep.
+ */
+static void sc_build_end(struct list_head *built)
+{
+	struct syscalls_cgroup *sc, *tmp;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	list_for_each_entry_safe(sc, tmp, built, build) {
+		list_del_init(&sc->build);
+		if (sc->built == SC_BUILT_NEW) {
+			sc_policy_put(sc->next);
+			sc_policy_put(sc->pre_next);
+			sc_policy_put(sc->kid_next);
+			sc->next = NULL;
+			sc->pre_next = NULL;
+			sc->kid_next = NULL;
+		}
+		sc->built = SC_BUILT_NONE;
+		css_put(&sc->css);
+		cond_resched();
+	}
+}
+
+/* Replace a published policy of @sc by @pol, whose reference passes. */
+static void sc_replace(struct sc_policy __rcu **ptr, struct sc_policy *pol)
+{
+	sc_policy_put(rcu_replace_pointer(*ptr, pol, lockdep_is_held(&syscalls_mutex)));
+}
+
+static void sc_exec_clear_waits(struct syscalls_cgroup *root);
+
+/**
+ * sc_publish() - publish what sc_build() computed
+ * @root: the cgroup whose own policy or mode changes
+ * @own: its new own policy (the reference passes to @root)
+ * @exec: its new mode
+ * @built: the cgroups sc_build() marked; gets those marked late
+ *
+ * Walks the subtree again and gives each changed cgroup its new policies,
+ * each with one pointer store; allocates nothing, composes nothing, cannot
+ * fail. A cgroup created after sc_build() passed its parent, which changes
+ * (SC_BUILT_NONE, online now), is given what a cgroup created after the
+ * change starts with: its parent's new effective policy as its own and
+ * effective one, the parent's @kid as its @pre and @kid, and its mode.
  * Where a cgroup becomes restricted or unrestricted, every thread in it
  * gets its work bit set or cleared, by sc_flip().
  *
- * Context: Process context; cgroup_mutex and syscalls_mutex held.
- * Return: 0, or with nothing changed (@own is then put): -E2BIG if an
- * effective policy of the subtree would pass its bound (SC_EFF_TERMS_MAX,
- * SC_EFF_CONDS_MAX), whoever writes; -ENOMEM.
+ * Context: Process context; syscalls_build_mutex, cgroup_mutex and
+ * syscalls_mutex held; @root online.
  */
-int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own)
+static void sc_publish(struct syscalls_cgroup *root, struct sc_policy *own,
+		       bool exec, struct list_head *built)
 {
-	struct syscalls_cgroup *sc, *tmp;
 	struct cgroup_subsys_state *pos;
-	LIST_HEAD(changed);
+	struct syscalls_cgroup *sc, *parent;
 	LIST_HEAD(flips);
-	int ret = 0;
 
+	lockdep_assert_held(&syscalls_build_mutex);
 	lockdep_assert_held(&cgroup_mutex);
 	lockdep_assert_held(&syscalls_mutex);
 
+	if (exec && !root->exec)
+		sc_exec_clear_waits(root);
+	WRITE_ONCE(root->exec, exec);
+	sc_policy_put(root->own);
+	root->own = own;
 	css_for_each_descendant_pre(pos, &root->css) {
-		struct syscalls_cgroup *parent;
-		struct sc_policy *peff, *ppre, *mine;
-
 		sc = css_sc(pos);
 		parent = sc_parent(sc);
 		if (!sc->online)
 			continue;
-		peff = parent->pending ? parent->next : sc_eff(parent);
-		ppre = parent->pending ? parent->pre_next : sc_pre(parent);
-		mine = sc == root ? own : sc->own;
-		ret = sc_policy_compose(peff, mine, &sc->next);
-		if (ret)
-			break;
-		if (sc->exec)
-			sc->pre_next = sc_policy_get(ppre);
-		else if (ppre == peff)
-			sc->pre_next = sc_policy_get(sc->next);
-		else
-			ret = sc_policy_compose(ppre, mine, &sc->pre_next);
-		if (ret) {
-			sc_policy_put(sc->next);
-			break;
-		}
-		if (sc_policy_equal(sc->next, sc_eff(sc)) &&
-		    sc_policy_equal(sc->pre_next, sc_pre(sc))) {
-			sc_policy_put(sc->next);
-			sc_policy_put(sc->pre_next);
+		if (sc->built == SC_BUILT_SAME) {
 			pos = css_rightmost_descendant(pos);
 			continue;
 		}
-		sc->pending = true;
-		list_add_tail(&sc->flip, &changed);
-		cond_resched();
-	}
-
-	list_for_each_entry_safe(sc, tmp, &changed, flip) {
-		list_del_init(&sc->flip);
-		sc->pending = false;
-		if (ret) {
-			sc_policy_put(sc->next);
-			sc_policy_put(sc->pre_next);
-			continue;
+		if (sc->built == SC_BUILT_NONE) {
+			if (parent->built != SC_BUILT_NEW &&
+			    parent->built != SC_BUILT_LATE) {
+				pos = css_rightmost_descendant(pos);
+				continue;
+			}
+			/* Created since sc_build() passed @parent: as if after. */
+			sc->built = SC_BUILT_LATE;
+			css_get(&sc->css);
+			list_add_tail(&sc->build, built);
+			sc_policy_put(sc->own);
+			sc->own = sc_policy_get(sc_eff(parent));
+			WRITE_ONCE(sc->exec, parent->exec);
+			sc_replace(&sc->eff, sc_policy_get(sc_eff(parent)));
+			sc_replace(&sc->pre, sc_policy_get(parent->kid));
+			sc_policy_put(sc->kid);
+			sc->kid = sc_policy_get(parent->kid);
+		} else {
+			sc_replace(&sc->eff, sc->next);
+			sc_replace(&sc->pre, sc->pre_next);
+			sc_policy_put(sc->kid);
+			sc->kid = sc->kid_next;
+			sc->next = NULL;
+			sc->pre_next = NULL;
+			sc->kid_next = NULL;
+			/* Taken: only the mark is left for sc_build_end(). */
+			sc->built = SC_BUILT_LATE;
 		}
-		sc_policy_put(rcu_replace_pointer(sc->eff, sc->next,
-						  lockdep_is_held(&syscalls_mutex)));
-		sc_policy_put(rcu_replace_pointer(sc->pre, sc->pre_next,
-						  lockdep_is_held(&syscalls_mutex)));
 		sc_check_flip(sc, &flips);
 	}
-	if (ret) {
-		sc_policy_put(own);
-		return ret;
-	}
-	sc_policy_put(root->own);
-	root->own = own;
 	sc_flip(&flips);
-	return 0;
+}
+
+/**
+ * sc_propagate() - give a cgroup a new own policy, or a new mode
+ * @root: the cgroup
+ * @own: its new own policy (the reference passes to @root), or NULL
+ * @exec: its new syscalls.from mode (true: exec)
+ *
+ * First computes every policy (@eff, @pre and @kid) that changes, with no
+ * global lock held (sc_build()): a delegatee's largest policy, composed
+ * for each cgroup of its subtree, makes no other cgroup operation wait.
+ * Only if all of them could be built are they published, under
+ * cgroup_mutex and syscalls_mutex, each with one pointer store
+ * (sc_publish()); that walk allocates and composes nothing, so a mkdir,
+ * rmdir or move waits for it no longer than for a pointer store per
+ * changed cgroup (and a walk of the tasks whose work bit flips). Changes
+ * are serialised by syscalls_build_mutex, so the policies and modes
+ * sc_build() read are those sc_publish() replaces; only cgroups come and
+ * go meanwhile.
+ *
+ * Context: Process context; syscalls_build_mutex held. Takes cgroup_mutex
+ * and syscalls_mutex.
+ * Return: 0, or with nothing changed (@own is then put): -E2BIG if an
+ * effective policy of the subtree, or the policy a child would start with
+ * below an exec-mode cgroup, would pass its bound (SC_EFF_TERMS_MAX,
+ * SC_EFF_CONDS_MAX), whoever writes; -ENOMEM; -ENODEV if @root is being
+ * removed.
+ */
+int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own, bool exec)
+{
+	LIST_HEAD(built);
+	int ret;
+
+	lockdep_assert_held(&syscalls_build_mutex);
+	ret = sc_build(root, own, exec, &built);
+	if (!ret) {
+		cgroup_lock();
+		mutex_lock(&syscalls_mutex);
+		/* Not built: found going offline (css_tryget() failed). */
+		if (root->online && root->built != SC_BUILT_NONE)
+			sc_publish(root, own, exec, &built);
+		else
+			ret = -ENODEV;
+		mutex_unlock(&syscalls_mutex);
+		cgroup_unlock();
+	}
+	sc_build_end(&built);
+	if (ret)
+		sc_policy_put(own);
+	return ret;
 }
 
 /**
@@ -257,24 +470,17 @@ static void sc_exec_clear_waits(struct syscalls_cgroup *root)
  * @exec: "exec" (true) or "call"
  *
  * The mode applies to the tasks that enter the cgroup from now on; the
- * tasks in it stay restricted (see sc_exec_clear_waits()).
+ * tasks in it stay restricted (see sc_exec_clear_waits(), which
+ * sc_publish() calls).
  *
- * Context: Process context; cgroup_mutex and syscalls_mutex held.
+ * Context: Process context; syscalls_build_mutex held (@exec and @own
+ * change only under it). Takes cgroup_mutex and syscalls_mutex.
  * Return: 0, or an error of sc_propagate(); the mode is unchanged then.
  */
 int sc_set_exec(struct syscalls_cgroup *sc, bool exec)
 {
-	int ret;
-
-	lockdep_assert_held(&cgroup_mutex);
-	lockdep_assert_held(&syscalls_mutex);
+	lockdep_assert_held(&syscalls_build_mutex);
 	if (exec == sc->exec)
 		return 0;
-	if (exec)
-		sc_exec_clear_waits(sc);
-	WRITE_ONCE(sc->exec, exec);
-	ret = sc_propagate(sc, sc_policy_get(sc->own));
-	if (ret)
-		WRITE_ONCE(sc->exec, !exec);
-	return ret;
+	return sc_propagate(sc, sc_policy_get(sc->own), exec);
 }

@@ -22,6 +22,7 @@
 #include <linux/bitmap.h>
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 
 #include "args.h"
@@ -331,7 +332,7 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
  * the terms it has so far (args.c). An empty item (two
  * commas, a comma at either end) is an error.
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep (yields between items).
  * Return: 0, or
  * * -EINVAL - see sc_parse_item(); or the items name nothing but calls
  *   that can never be denied ("exit", "60-60"); unbalanced parentheses
@@ -372,6 +373,8 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		ret = sc_apply_item(b, &calls, allow, act, ic, parent);
 		if (ret)
 			break;
+		/* An item on "*" with conditions allocates a term per call. */
+		cond_resched();
 	}
 	kfree(ic);
 	if (ret)

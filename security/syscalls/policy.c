@@ -10,6 +10,7 @@
 #include <linux/bitmap.h>
 #include <linux/err.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -20,7 +21,7 @@
  * sc_builder_new() - start writing a policy
  * @from: a policy to start from, or NULL for an empty one
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep (yields between calls with terms).
  * Return: the builder, or NULL.
  */
 struct sc_builder *sc_builder_new(const struct sc_policy *from)
@@ -41,6 +42,7 @@ struct sc_builder *sc_builder_new(const struct sc_policy *from)
 				sc_builder_free(b);
 				return NULL;
 			}
+			cond_resched();
 		}
 	}
 	return b;
@@ -50,7 +52,7 @@ struct sc_builder *sc_builder_new(const struct sc_policy *from)
  * sc_builder_free() - free a builder
  * @b: a builder, or NULL
  *
- * Context: Process context.
+ * Context: Process context; may sleep (yields while freeing its draft).
  */
 void sc_builder_free(struct sc_builder *b)
 {
@@ -139,6 +141,7 @@ struct sc_policy *sc_policy_build(struct sc_builder *b)
  * @a: a policy or NULL (empty)
  * @b: a policy or NULL (empty)
  *
+ * Context: Process context; may sleep (sc_args_equal()).
  * Return: true if every call has the same action in both.
  */
 bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
@@ -163,7 +166,9 @@ bool sc_policy_equal(const struct sc_policy *a, const struct sc_policy *b)
  * the result is bounded (SC_EFF_TERMS_MAX, SC_EFF_CONDS_MAX per call), and
  * charged to the memory cgroup of the task that causes it.
  *
- * Context: Process context; may sleep.
+ * Context: Process context; may sleep: yields between the calls with
+ * terms, so that composing the largest policies (a few million
+ * instructions each) never keeps a CPU from others for long.
  * Return: 0, -E2BIG past the bound, or -ENOMEM.
  */
 int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
@@ -194,6 +199,7 @@ int sc_policy_compose(const struct sc_policy *parent, struct sc_policy *own,
 				sc_builder_free(b);
 				return -ENOMEM;
 			}
+			cond_resched();
 		}
 	}
 	pol = sc_policy_build(b);

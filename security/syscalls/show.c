@@ -7,6 +7,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 
 #include "args.h"
@@ -52,7 +53,7 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
  * SC_SHOW_GROUP_MIN or more calls share are printed once, where the first
  * of those calls would be, for all of them.
  *
- * Context: Any context.
+ * Context: Process context; may sleep (yields between calls).
  */
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 {
@@ -69,6 +70,7 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 		for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
 			const char *name = sc_name(abi, nr);
 
+			cond_resched();
 			if (test_bit(nr, pol->cond.map[abi])) {
 				if (test_bit(nr, done.map[abi]))
 					continue;

@@ -220,28 +220,26 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 }
 
 /*
- * Publish @own, built from @t's whole text, as its cgroup's own policy,
- * with cgroup_mutex and syscalls_mutex held (sc_write_lock()). If the own
- * policy that .deny or .allow started from changed since (another writer),
- * the text is parsed again onto the new one.
+ * Publish @own, built from @t's whole text, as the own policy of @sc (the
+ * file's cgroup), with syscalls_build_mutex held (sc_build_lock()), which
+ * keeps @sc's own policy as it is. If the own policy that .deny or .allow
+ * started from changed since (another writer), the text is parsed again
+ * onto the new one, still without cgroup_mutex.
  */
-static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
-			   struct sc_policy *own)
+static int sc_text_publish(struct kernfs_open_file *of, struct syscalls_cgroup *sc,
+			   struct sc_text *t, struct sc_policy *own)
 {
-	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	enum sc_file file = of_cft(of)->private;
 	int ret;
 
-	lockdep_assert_held(&syscalls_mutex);
+	lockdep_assert_held(&syscalls_build_mutex);
 	if (file != SC_FILE_POLICY && t->base != sc->own) {
 		sc_policy_put(own);
 		sc_text_reset(t);
 		t->len = strlen(t->buf);
-		t->parent = sc_policy_get(sc_eff(sc_parent(sc)));
-		t->base = sc_policy_get(sc->own);
-		t->draft = sc_builder_new(t->base);
-		if (!t->draft)
-			return -ENOMEM;
+		ret = sc_text_begin(t, sc, file);
+		if (ret)
+			return ret;
 		ret = sc_text_parse_to(t, file, t->len);
 		if (ret)
 			return ret;
@@ -255,7 +253,7 @@ static int sc_text_publish(struct kernfs_open_file *of, struct sc_text *t,
 			return ret;
 		}
 	}
-	return sc_propagate(sc, own);
+	return sc_propagate(sc, own, sc->exec);
 }
 
 /**
@@ -318,7 +316,8 @@ ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
  * another task that shares the file (a child that inherited it) applies
  * nothing.
  *
- * Context: Process context; takes cgroup_mutex and syscalls_mutex.
+ * Context: Process context; takes syscalls_build_mutex, then, to publish
+ * (sc_propagate()), cgroup_mutex and syscalls_mutex.
  * Return: 0, or the error of a failed write, or of the last line (see
  * syscalls_write()), -EINVAL for .deny and .allow texts that name no call,
  * -E2BIG for a new own policy that would print more than SC_POLICY_MAX
@@ -328,6 +327,7 @@ ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
  */
 int syscalls_flush(struct kernfs_open_file *of, void *id)
 {
+	struct syscalls_cgroup *sc = css_sc(of_css(of));
 	struct sc_text *t = *cgroup_file_priv(of);
 	enum sc_file file = of_cft(of)->private;
 	struct sc_policy *own;
@@ -351,13 +351,9 @@ int syscalls_flush(struct kernfs_open_file *of, void *id)
 		sc_policy_put(own);
 		goto out;
 	}
-	ret = sc_write_lock(of);
-	if (ret) {
-		sc_policy_put(own);
-		goto out;
-	}
-	ret = sc_text_publish(of, t, own);
-	sc_write_end(of);
+	sc_build_lock(of, sc);
+	ret = sc_text_publish(of, sc, t, own);
+	sc_build_unlock(of, sc);
 out:
 	sc_text_reset(t);
 	t->err = ret;

@@ -21,7 +21,9 @@
  * v2 (cg_use(1)) and getppid is measured again in the v2 root, in
  * unrestricted cgroups at depth 1 and 32, restricted at depth 1, 8 and 32
  * (a threaded subtree below depth 1) and denied at depth 1 and 32: the
- * "v2_" keys.
+ * "v2_" keys. Last, on v2: root's mkdir and rmdir of a cgroup, each timed,
+ * while a delegatee (uid 1000) writes its worst policy to a cgroup of its
+ * own in a loop (the "stall_" keys; bench_stall()).
  *
  *   syscalls_cgroup_bench full      everything (kernel with the controller)
  *   syscalls_cgroup_bench baseline  the getppid and io_uring loops only
@@ -33,10 +35,13 @@
  *                                   (wall-clock run)
  *   syscalls_cgroup_bench args      the v1 getppid loops, seccomp and the
  *                                   argument conditions only (a quick look)
+ *   syscalls_cgroup_bench stall     root's mkdir and rmdir while a delegatee
+ *                                   writes its worst policy, on v2 only
  */
 #define _GNU_SOURCE
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <grp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
@@ -913,6 +918,192 @@ static void bench_fork(void)
 	cg_enter(CG_MNT, 0);
 }
 
+/* --- a delegatee's worst policy against root's mkdir (cgroup v2) ---------- */
+
+#define STALL_UID	1000
+#define STALL_D		CG_V2_MNT "/stall_d"	/* delegated to STALL_UID */
+#define STALL_W		STALL_D "/w"		/* the delegatee's cgroup */
+#define STALL_R		CG_V2_MNT "/stall_r"	/* root's, unrelated */
+#define STALL_KIDS	4			/* children of w */
+#define STALL_WRITES	6			/* writes to time root's calls over */
+#define STALL_TEXT	(128 * 1024)
+
+/*
+ * The worst syscalls.policy a delegatee can write, as far as the writer's
+ * work goes: 128 KiB of items on "*" (every call of every table) with
+ * argument conditions, @variant in their values. Each block logs every
+ * call, which drops the terms the calls had, then gives each 32 terms of 4
+ * conditions (the limits of an own policy: 32 terms, 128 conditions), one
+ * allocation per call and term while the text is parsed; the last block
+ * stays: about 1,300 calls with 33 terms each, which the write composes
+ * with D's policy, and again with each child's (which keeps the copy of
+ * w's policy it was created with: 65 terms per call). Its read-back is
+ * grouped, well under 128 KiB.
+ */
+static size_t stall_policy(char *buf, size_t size, int variant)
+{
+	char block[4096];
+	size_t len = 0, n;
+	int b, t;
+
+	for (b = 0; ; b++) {
+		n = snprintf(block, sizeof(block), "deny *=log\n");
+		for (t = 0; t < 32; t++)
+			n += snprintf(block + n, sizeof(block) - n,
+				      "deny *(a0==%d,a1==%d,a2!=%d,a3&0xff==%d)=EPERM\n",
+				      t, variant, b, t);
+		if (len + n > size)
+			break;
+		memcpy(buf + len, block, n);
+		len += n;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+/* Chown a delegated cgroup's directory and the files delegation needs. */
+static void stall_delegate(const char *cg)
+{
+	static const char * const files[] = {
+		"", "/cgroup.procs", "/cgroup.subtree_control", "/cgroup.threads",
+	};
+	char path[PATH_MAX];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s%s", cg, files[i]);
+		if (chown(path, STALL_UID, STALL_UID))
+			die(path);
+	}
+}
+
+/*
+ * The delegatee, uid 1000 without capabilities, in D: moves to a cgroup of
+ * its own below D, creates w below D with STALL_KIDS children, then
+ * writes its worst policy to w, the two variants by turns, forever;
+ * *@writes counts the writes, *@worst is the longest (open to close).
+ */
+static void stall_delegatee(char *text, long *writes, long long *worst)
+{
+	char kid[PATH_MAX];
+	long long t0, t;
+	size_t len;
+	int i, err;
+
+	if (setgroups(0, NULL) || setresgid(STALL_UID, STALL_UID, STALL_UID) ||
+	    setresuid(STALL_UID, STALL_UID, STALL_UID))
+		die("setresuid");
+	/* Out of D, whose tasks would make it a thread root. */
+	if (mkdir(STALL_D "/h", 0755) || cg_write(STALL_D "/h", "cgroup.procs", "0"))
+		die("into D/h");
+	if (mkdir(STALL_W, 0755))
+		die(STALL_W);
+	if (cg_write(STALL_D, "cgroup.subtree_control", "+syscalls"))
+		die("+syscalls in D");
+	len = stall_policy(text, STALL_TEXT, 0);
+	err = cg_write_len(STALL_W, "syscalls.policy", text, len);
+	if (err) {
+		fprintf(stderr, "the worst policy: %s\n", strerror(-err));
+		exit(1);
+	}
+	if (cg_write(STALL_W, "cgroup.subtree_control", "+syscalls"))
+		die("+syscalls in w");
+	for (i = 0; i < STALL_KIDS; i++) {
+		snprintf(kid, sizeof(kid), "%s/k%d", STALL_W, i);
+		if (mkdir(kid, 0755))
+			die(kid);
+	}
+	for (i = 1; ; i++) {
+		len = stall_policy(text, STALL_TEXT, i & 1);
+		t0 = now_ns();
+		err = cg_write_len(STALL_W, "syscalls.policy", text, len);
+		t = now_ns() - t0;
+		if (err) {
+			fprintf(stderr, "write %d of the worst policy: %s\n", i, strerror(-err));
+			exit(1);
+		}
+		if (t > *worst)
+			*worst = t;
+		__atomic_fetch_add(writes, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/*
+ * Root's mkdir and rmdir of a cgroup unrelated to the delegatee's (a
+ * sibling of D), each timed, about once a tick, while the delegatee writes
+ * its worst policy STALL_WRITES times after its setup: the longest mkdir
+ * and rmdir, and the delegatee's longest write. One vCPU: what a write
+ * holds (a global lock, or the CPU without yielding) shows as a delay.
+ */
+static void bench_stall(void)
+{
+	struct {
+		long writes;
+		long long worst;
+		char text[STALL_TEXT + 1];
+	} *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	long long t0, t, mk = 0, rm = 0;
+	long ops = 0, start;
+	char kid[PATH_MAX];
+	pid_t pid;
+	int i, status;
+
+	if (sh == MAP_FAILED)
+		die("mmap");
+	if (mkdir(STALL_D, 0755))
+		die(STALL_D);
+	stall_delegate(STALL_D);
+	must_write(STALL_D, "syscalls.deny", "acct");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		if (cg_write(STALL_D, "cgroup.procs", "0"))
+			die("into D");
+		stall_delegatee(sh->text, &sh->writes, &sh->worst);
+	}
+	/* Its setup first: w written once, its children made. */
+	while (!__atomic_load_n(&sh->writes, __ATOMIC_RELAXED)) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			die("the delegatee's setup");
+		usleep(10000);
+	}
+	start = __atomic_load_n(&sh->writes, __ATOMIC_RELAXED);
+	sh->worst = 0;
+	while (__atomic_load_n(&sh->writes, __ATOMIC_RELAXED) < start + STALL_WRITES) {
+		t0 = now_ns();
+		if (mkdir(STALL_R, 0755))
+			die(STALL_R);
+		t = now_ns();
+		if (t - t0 > mk)
+			mk = t - t0;
+		if (rmdir(STALL_R))
+			die(STALL_R);
+		t0 = now_ns();
+		if (t0 - t > rm)
+			rm = t0 - t;
+		ops++;
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			die("the delegatee");
+		usleep(1000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	report("stall_mkdir_max", mk);
+	report("stall_rmdir_max", rm);
+	report("stall_ops", ops);
+	report("stall_write_max", sh->worst);
+	for (i = 0; i < STALL_KIDS; i++) {
+		snprintf(kid, sizeof(kid), "%s/k%d", STALL_W, i);
+		rmdir(kid);
+	}
+	rmdir(STALL_W);
+	rmdir(STALL_D "/h");
+	rmdir(STALL_D);
+	munmap(sh, sizeof(*sh));
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "full";
@@ -925,6 +1116,12 @@ int main(int argc, char **argv)
 		report("getppid_root", per_call(SYS_getppid));
 		if (!strcmp(mode, "baseline"))
 			uring_in(NULL, "root");
+		return 0;
+	}
+	if (!strcmp(mode, "stall")) {
+		if (cg_use(1))
+			die("syscalls on cgroup v2");
+		bench_stall();
 		return 0;
 	}
 	if (cg_mount())
@@ -964,5 +1161,7 @@ v2:
 	}
 	key_prefix = "v2_";
 	bench_depth(0);
+	if (strcmp(mode, "loop"))
+		bench_stall();
 	return 0;
 }

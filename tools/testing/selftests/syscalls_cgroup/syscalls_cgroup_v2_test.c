@@ -19,7 +19,11 @@
  * - clone3(CLONE_INTO_CGROUP): the child's very first call obeys the
  *   destination's policy;
  * - threads of one process in different threaded cgroups of a threaded
- *   subtree obey different policies.
+ *   subtree obey different policies;
+ * - a delegatee's policy writes, round after round, while root creates
+ *   cgroups below the delegatee's and beside it: every mkdir and rmdir
+ *   completes meanwhile, and after each round every cgroup below obeys it,
+ *   those created during the write included.
  *
  * Every test fails on a kernel whose controller is v1 only: the controller
  * cannot be bound to v2 there.
@@ -674,6 +678,181 @@ TEST_F(v2, threads_in_threaded_subtree)
 	if (pid == 0)
 		_exit(two_threads(self->top, t1, t2));
 	EXPECT_EQ(PROBE_ALLOWED | PROBE_ENOSYS << 2 | PROBE_ALLOWED << 4, wait_status(pid));
+}
+
+/* --- a delegatee's writes against cgroups created meanwhile ---------------- */
+
+#define RACE_ROUNDS	5
+#define RACE_KIDS	4
+#define RACE_MAX	16	/* cgroups root creates below the delegatee's */
+
+/* Denied with kill by round i's policy only: what shows it in a read-back. */
+static const char * const race_mark[RACE_ROUNDS + 1] = {
+	"getpgid", "getsid", "getpgrp", "getpriority", "sched_getparam", "getitimer",
+};
+
+struct race {
+	int go;			/* root lets the delegatee write round go */
+	int done;		/* the last round written */
+	int err[RACE_ROUNDS + 1];
+	char text[8192];
+};
+
+static struct race *race;
+
+/*
+ * Round @round's policy: four terms of four conditions on "get*", some
+ * 150 calls of the three tables (a term per call and item to allocate, to
+ * compose for w and again for each cgroup below it; "*" took minutes on
+ * the debug kernel), then race_mark[@round] denied with kill.
+ */
+static size_t race_policy(char *buf, size_t size, int round)
+{
+	size_t len = 0;
+	int t;
+
+	for (t = 0; t < 4; t++)
+		len += snprintf(buf + len, size - len,
+				"deny get*(a0==%d,a1==%d,a2!=%d,a3&0xff==%d)=EPERM\n",
+				t, round, round, t);
+	len += snprintf(buf + len, size - len, "deny x86_64:%s=kill\n", race_mark[round]);
+	return len;
+}
+
+/*
+ * The delegatee, uid 1000 in D: moves to D/h, creates w, writes round 0's
+ * policy, creates w's children (which keep it as their own; the
+ * controller enabled below each), then writes each round's policy to w
+ * when root says go.
+ */
+static void race_delegatee(const char *d, const char *w)
+{
+	char kid[PATH_MAX];
+	int i, r;
+
+	if (setgroups(0, NULL) || setresgid(DELEGATEE, DELEGATEE, DELEGATEE) ||
+	    setresuid(DELEGATEE, DELEGATEE, DELEGATEE))
+		_exit(11);
+	/* Out of D, whose tasks would make it a thread root. */
+	snprintf(kid, sizeof(kid), "%s/h", d);
+	if (mkdir(kid, 0755) || move_self(kid))
+		_exit(15);
+	if (mkdir(w, 0755) || cg_write(d, "cgroup.subtree_control", "+syscalls"))
+		_exit(12);
+	race->err[0] = cg_write_len(w, "syscalls.policy", race->text,
+				    race_policy(race->text, sizeof(race->text), 0));
+	if (race->err[0] || cg_write(w, "cgroup.subtree_control", "+syscalls"))
+		_exit(13);
+	for (i = 0; i < RACE_KIDS; i++) {
+		snprintf(kid, sizeof(kid), "%s/k%d", w, i);
+		if (mkdir(kid, 0755) || cg_write(kid, "cgroup.subtree_control", "+syscalls"))
+			_exit(14);
+	}
+	__atomic_store_n(&race->done, 0, __ATOMIC_RELEASE);
+	for (r = 1; r <= RACE_ROUNDS; r++) {
+		while (__atomic_load_n(&race->go, __ATOMIC_ACQUIRE) < r)
+			usleep(1000);
+		race->err[r] = cg_write_len(w, "syscalls.policy", race->text,
+					    race_policy(race->text, sizeof(race->text), r));
+		__atomic_store_n(&race->done, r, __ATOMIC_RELEASE);
+	}
+	_exit(0);
+}
+
+/* Does @cg's effective policy deny race_mark[@round] with kill? */
+static int race_marked(const char *cg, int round)
+{
+	static char buf[256 * 1024];
+	char want[64];
+
+	if (cg_read(cg, "syscalls.policy", buf, sizeof(buf)) < 0)
+		return -1;
+	snprintf(want, sizeof(want), "deny x86_64:%s=kill #", race_mark[round]);
+	return has(buf, want);
+}
+
+/*
+ * A delegatee writes a policy on many calls to its cgroup w, round after
+ * round, while root creates cgroups below w and its children, and creates
+ * and removes one beside D: every mkdir and rmdir completes while the
+ * writes go on (a write builds the new policies with no global lock held,
+ * and publishes them at once). After each round, every cgroup below w
+ * obeys it (its policy has that round's mark, whenever it was created:
+ * one created while the write was being built, after the write had
+ * passed its parent, starts from the new policy), as does w, which no
+ * longer has the previous round's mark.
+ */
+TEST_F_TIMEOUT(v2, delegatee_writes_while_root_creates, 600)
+{
+	static const char * const delegated[] = {
+		"", "cgroup.procs", "cgroup.subtree_control", "cgroup.threads",
+	};
+	static char made[RACE_MAX + RACE_KIDS + 1][PATH_MAX];
+	char d[160], w[200], u[160], parent[PATH_MAX];
+	int i, r, n = 0, nmade, status = -1, reaped = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, make_child(d, sizeof(d), self->top, "d"));
+	ASSERT_EQ(0, cg_write(self->top, "cgroup.subtree_control", "+syscalls"));
+	for (i = 0; i < ARRAY_SIZE(delegated); i++)
+		ASSERT_EQ(0, chown_to(d, delegated[i], DELEGATEE)) TH_LOG("chown %d", i);
+	ASSERT_EQ(0, cg_write(d, "syscalls.deny", "acct"));
+	snprintf(w, sizeof(w), "%s/w", d);
+	snprintf(u, sizeof(u), "%s/u", self->top);
+	race = mmap(NULL, sizeof(*race), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ASSERT_TRUE(race != MAP_FAILED);
+	memset(race, 0, sizeof(*race));
+	race->done = -1;
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		if (move_self(d))
+			_exit(10);
+		race_delegatee(d, w);
+	}
+	while (__atomic_load_n(&race->done, __ATOMIC_ACQUIRE) < 0) {
+		ASSERT_EQ(0, waitpid(pid, &status, WNOHANG)) TH_LOG("setup: %d", status);
+		usleep(1000);
+	}
+	ASSERT_EQ(0, race->err[0]);
+	snprintf(made[0], PATH_MAX, "%s", w);
+	for (i = 0; i < RACE_KIDS; i++)
+		snprintf(made[1 + i], PATH_MAX, "%s/k%d", w, i);
+	nmade = 1 + RACE_KIDS;
+
+	for (r = 1; r <= RACE_ROUNDS; r++) {
+		__atomic_store_n(&race->go, r, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&race->done, __ATOMIC_ACQUIRE) < r) {
+			/* Below w or one of its children, by turns, until RACE_MAX. */
+			if (nmade < ARRAY_SIZE(made)) {
+				snprintf(parent, sizeof(parent), "%s", made[n % (1 + RACE_KIDS)]);
+				snprintf(made[nmade], PATH_MAX, "%.200s/r%d", parent, n);
+				ASSERT_EQ(0, mkdir(made[nmade], 0755)) TH_LOG("%s", made[nmade]);
+				nmade++;
+				n++;
+			}
+			ASSERT_EQ(0, mkdir(u, 0755));
+			ASSERT_EQ(0, rmdir(u));
+			if (waitpid(pid, &status, WNOHANG) == pid) {
+				reaped = 1;
+				break;
+			}
+		}
+		ASSERT_EQ(r, __atomic_load_n(&race->done, __ATOMIC_ACQUIRE))
+			TH_LOG("the delegatee died: %d", status);
+		ASSERT_EQ(0, race->err[r]) TH_LOG("round %d: %s", r, strerror(-race->err[r]));
+		for (i = 0; i < nmade; i++) {
+			EXPECT_EQ(1, race_marked(made[i], r))
+				TH_LOG("round %d: %s lacks %s", r, made[i], race_mark[r]);
+		}
+		EXPECT_EQ(0, race_marked(w, r - 1)) TH_LOG("round %d: w kept round %d", r, r - 1);
+	}
+	if (!reaped && waitpid(pid, &status, 0) != pid)
+		status = -1;
+	EXPECT_EQ(0, status);
+	TH_LOG("%d cgroups created during %d writes", nmade - 1 - RACE_KIDS, RACE_ROUNDS);
+	munmap(race, sizeof(*race));
 }
 
 /* Leave the controller on v1 for the programs that run after this one. */
