@@ -35,7 +35,7 @@ static int sc_args_write(struct kunit *test, const char *text,
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	ret = sc_write_policy(b, buf, parent);
+	ret = sc_write_policy(b, buf, parent, NULL);
 	if (ret)
 		sc_builder_free(b);
 	else

@@ -44,7 +44,7 @@ static int sc_test_items(struct kunit *test, struct sc_builder *pol,
 			 const char *text, bool allow,
 			 const struct sc_policy *parent)
 {
-	return sc_write_items(pol, sc_test_text(test, text), allow, parent);
+	return sc_write_items(pol, sc_test_text(test, text), allow, parent, NULL);
 }
 
 /* Deny @text in a new empty policy, returned in *@polp. */
@@ -59,7 +59,7 @@ static int sc_test_deny(struct kunit *test, const char *text,
 static int sc_test_write(struct kunit *test, struct sc_builder *pol,
 			 const char *text, const struct sc_policy *parent)
 {
-	return sc_write_policy(pol, sc_test_text(test, text), parent);
+	return sc_write_policy(pol, sc_test_text(test, text), parent, NULL);
 }
 
 /* The number of calls of @abi with an action, up to SC_MAX_NR. */
@@ -98,7 +98,7 @@ static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	ret = sc_write_policy(b, buf, parent);
+	ret = sc_write_policy(b, buf, parent, NULL);
 	if (ret)
 		sc_builder_free(b);
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
@@ -1005,7 +1005,7 @@ static void sc_test_long_policy(struct kunit *test)
 	KUNIT_ASSERT_GT(test, len, PAGE_SIZE);
 	KUNIT_ASSERT_LT(test, len, size - 1);
 
-	KUNIT_EXPECT_EQ(test, sc_write_policy(pol, text, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_write_policy(pol, text, NULL, NULL), 0);
 	KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, ia32, "mkdir"), SC_ENOSYS);
 	KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, SC_LAST, "rmdir"), SC_ACT_KILL);
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
