@@ -239,16 +239,21 @@ static int syscalls_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-/* syscalls.policy: the effective policy as statements. */
+/*
+ * syscalls.policy: the effective policy as statements that, written below
+ * the same parent, make it again.
+ */
 static int syscalls_policy_show(struct seq_file *sf, void *v)
 {
 	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
-	struct sc_policy *eff;
+	struct sc_policy *eff, *parent;
 
 	mutex_lock(&syscalls_mutex);
 	eff = sc_policy_get(sc_eff(sc));
+	parent = sc_policy_get(sc_eff(sc_parent(sc)));
 	mutex_unlock(&syscalls_mutex);
-	sc_show_policy(sf, eff);
+	sc_show_policy(sf, eff, parent);
+	sc_policy_put(parent);
 	sc_policy_put(eff);
 	return 0;
 }

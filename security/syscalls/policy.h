@@ -191,7 +191,8 @@ int sc_write_policy(struct sc_builder *b, char *text,
 		    const struct sc_policy *parent, struct sc_why *why);
 
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
-void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
+void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol,
+		    const struct sc_policy *parent);
 int sc_show_fits(const struct sc_policy *pol, size_t max);
 void sc_show_items(struct seq_file *sf, const struct sc_set *set);
 
