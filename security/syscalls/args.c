@@ -94,23 +94,31 @@ static const char *const sc_op_text[] = {
 /* ---- parsing ---------------------------------------------------------------- */
 
 /* An unsigned 64-bit number in C notation: -ERANGE past 64 bits. */
-static int sc_parse_u64(char *text, u64 *val)
+static int sc_parse_u64(char *text, u64 *val, struct sc_why *why)
 {
+	int ret;
+
 	text = strim(text);
 	if (!*text)
-		return -EINVAL;
-	return kstrtou64(text, 0, val);
+		return sc_fail(why, -EINVAL, "a condition without its number in");
+	ret = kstrtou64(text, 0, val);
+	if (ret == -ERANGE)
+		return sc_fail(why, ret, "a number over 64 bits in");
+	if (ret)
+		return sc_fail(why, ret, "a malformed number in a condition of");
+	return 0;
 }
 
 /**
  * sc_parse_cond() - parse one condition
  * @text: "aN OP VALUE" or "aN&MASK OP VALUE", white space allowed; modified
  * @c: the condition, on success
+ * @why: why it fails, or NULL
  *
  * Return: 0, -EINVAL for a malformed condition, -ERANGE for a number over
  * 64 bits.
  */
-static int sc_parse_cond(char *text, struct sc_cond *c)
+static int sc_parse_cond(char *text, struct sc_cond *c, struct sc_why *why)
 {
 	char *op, saved;
 	unsigned int i;
@@ -119,45 +127,49 @@ static int sc_parse_cond(char *text, struct sc_cond *c)
 	memset(c, 0, sizeof(*c));
 	text = skip_spaces(text);
 	if (text[0] != 'a' || text[1] < '0' || text[1] > '5')
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "a condition on an argument other than a0-a5 in");
 	c->arg = text[1] - '0';
 	text = skip_spaces(text + 2);
 	op = strpbrk(text, "=!<>");
 	if (!op)
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "a condition without an operator in");
 	c->mask = ~0ULL;
 	if (*text == '&') {
 		saved = *op;
 		*op = '\0';
-		ret = sc_parse_u64(text + 1, &c->mask);
+		ret = sc_parse_u64(text + 1, &c->mask, why);
 		*op = saved;
 		if (ret)
 			return ret;
 	} else if (text != op) {
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "a malformed condition in");
 	}
 	for (i = 0; i < ARRAY_SIZE(sc_op_text); i++)
 		if (!strncmp(op, sc_op_text[i], strlen(sc_op_text[i])))
 			break;
 	if (i == ARRAY_SIZE(sc_op_text))
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "an unknown operator (not == != < <= > >=) in");
 	c->op = i;
-	return sc_parse_u64(op + strlen(sc_op_text[i]), &c->value);
+	return sc_parse_u64(op + strlen(sc_op_text[i]), &c->value, why);
 }
 
 /* Parse the conditions of one parenthesis, @text its contents, into @ic. */
-static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
+static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless,
+			  struct sc_why *why)
 {
 	unsigned int n = 0;
 	char *part;
 	int ret;
 
 	if (!*skip_spaces(text))
-		return unless ? -EINVAL : 0;
+		return unless ? sc_fail(why, -EINVAL, "an empty !() in") : 0;
 	while ((part = strsep(&text, ","))) {
-		if (++n > SC_COND_MAX || ic->n >= SC_CALL_CONDS_MAX)
-			return -E2BIG;
-		ret = sc_parse_cond(part, &ic->cond[ic->n]);
+		if (++n > SC_COND_MAX)
+			return sc_fail(why, -E2BIG,
+				       "more than 8 conditions in one parenthesis of");
+		if (ic->n >= SC_CALL_CONDS_MAX)
+			return sc_fail(why, -E2BIG, "more than 128 conditions in");
+		ret = sc_parse_cond(part, &ic->cond[ic->n], why);
 		if (ret)
 			return ret;
 		ic->n++;
@@ -176,6 +188,7 @@ static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
  * @allow: the item allows: only one non-empty "(CONDS)" may be given
  * @ic: the conditions, on success
  * @action: set to the text of the action, or NULL
+ * @why: why they are refused, or NULL
  *
  * Context: Any context.
  * Return: 0, -EINVAL for anything malformed (see sc_parse_cond(), an empty
@@ -184,7 +197,7 @@ static int sc_parse_group(char *text, struct sc_item_conds *ic, bool unless)
  * parenthesis or SC_CALL_CONDS_MAX in all.
  */
 int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
-		   char **action)
+		   char **action, struct sc_why *why)
 {
 	unsigned int i;
 	bool unless;
@@ -206,21 +219,26 @@ int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
 		if (unless)
 			text++;
 		/* The "when" group comes first, once. */
-		if (*text != '(' || (!unless && (ic->n || ic->nunless)))
-			return -EINVAL;
+		if (*text != '(')
+			return sc_fail(why, -EINVAL,
+				       "text after the parentheses other than !( or = in");
+		if (!unless && (ic->n || ic->nunless))
+			return sc_fail(why, -EINVAL,
+				       "a (when) group that is not the first in");
 		close = strchr(++text, ')');
 		if (!close || memchr(text, '(', close - text))
-			return -EINVAL;
+			return sc_fail(why, -EINVAL, "unbalanced or nested parentheses in");
 		*close = '\0';
-		ret = sc_parse_group(text, ic, unless);
+		ret = sc_parse_group(text, ic, unless, why);
 		if (ret)
 			return ret;
 		if (unless && ++ic->nunless == 0)
-			return -E2BIG;
+			return sc_fail(why, -E2BIG, "too many !() groups in");
 		text = close + 1;
 	}
 	if (allow && (ic->nunless || !ic->nwhen))
-		return -EINVAL;
+		return sc_fail(why, -EINVAL,
+			       "an allow that takes one non-empty (C) and no !() in");
 	for (i = 0; i < ic->n; i++)
 		ic->need = max_t(unsigned int, ic->need, ic->cond[i].arg + 1);
 	return 0;

@@ -117,7 +117,7 @@ struct sc_item_conds {
 };
 
 int sc_parse_conds(char *text, bool allow, struct sc_item_conds *ic,
-		   char **action);
+		   char **action, struct sc_why *why);
 int sc_draft_deny(struct sc_builder *b, enum sc_abi abi, unsigned int nr,
 		  u16 act, const struct sc_item_conds *ic);
 int sc_draft_allow(struct sc_builder *b, enum sc_abi abi, unsigned int nr,

@@ -35,7 +35,7 @@ static int sc_args_write(struct kunit *test, const char *text,
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	ret = sc_write_policy(b, buf, parent);
+	ret = sc_write_policy(b, buf, parent, NULL);
 	if (ret)
 		sc_builder_free(b);
 	else
@@ -117,17 +117,27 @@ static unsigned int sc_args_nr(struct kunit *test, enum sc_abi abi, const char *
 #define SC_EPERM	(SC_ACT_ERRNO | EPERM)
 #define SC_EACCES	(SC_ACT_ERRNO | EACCES)
 
-/* Print @pol as syscalls.policy does, into a buffer the test owns. */
-static char *sc_args_show_text(struct kunit *test, const struct sc_policy *pol)
+/*
+ * Print @pol as syscalls.policy does below @parent (NULL: none), into a
+ * buffer the test owns.
+ */
+static char *sc_args_show_below(struct kunit *test, const struct sc_policy *pol,
+				const struct sc_policy *parent)
 {
 	struct seq_file sf = { .size = 65536 };
 
 	sf.buf = kunit_kzalloc(test, sf.size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sf.buf);
-	sc_show_policy(&sf, pol);
+	sc_show_policy(&sf, pol, parent);
 	KUNIT_ASSERT_LT(test, sf.count, sf.size);
 	sf.buf[sf.count] = '\0';
 	return sf.buf;
+}
+
+/* Print @pol as syscalls.policy does at the top level. */
+static char *sc_args_show_text(struct kunit *test, const struct sc_policy *pol)
+{
+	return sc_args_show_below(test, pol, NULL);
 }
 
 static void sc_args_test_errors(struct kunit *test)
@@ -375,11 +385,11 @@ static void sc_args_test_round_trip(struct kunit *test)
 	parent = sc_args_policy(test, "deny getppid(a0==1)=EPERM getppid()=EACCES", NULL);
 	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, pol, &eff), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, eff), 0);
-	shown = sc_args_show_text(test, eff);
+	shown = sc_args_show_below(test, eff, parent);
 	again = sc_args_policy(test, shown, parent);
 	KUNIT_ASSERT_EQ(test, sc_policy_compose(parent, again, &again), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sc_args_test_put, again), 0);
-	KUNIT_EXPECT_STREQ(test, sc_args_show_text(test, again), shown);
+	KUNIT_EXPECT_STREQ(test, sc_args_show_below(test, again, parent), shown);
 }
 
 static void sc_args_test_limits(struct kunit *test)

@@ -44,6 +44,8 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
 	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
+	ratelimit_state_init(&sc->refused_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
 	return &sc->css;
 }
 
@@ -233,16 +235,21 @@ static int syscalls_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-/* syscalls.policy: the effective policy as statements. */
+/*
+ * syscalls.policy: the effective policy as statements that, written below
+ * the same parent, make it again.
+ */
 static int syscalls_policy_show(struct seq_file *sf, void *v)
 {
 	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
-	struct sc_policy *eff;
+	struct sc_policy *eff, *parent;
 
 	mutex_lock(&syscalls_mutex);
 	eff = sc_policy_get(sc_eff(sc));
+	parent = sc_policy_get(sc_eff(sc_parent(sc)));
 	mutex_unlock(&syscalls_mutex);
-	sc_show_policy(sf, eff);
+	sc_show_policy(sf, eff, parent);
+	sc_policy_put(parent);
 	sc_policy_put(eff);
 	return 0;
 }
@@ -310,17 +317,65 @@ static int syscalls_events_show(struct seq_file *sf, void *v)
  * the file; on v2 the file's permission, checked when it was opened,
  * decides. The text may not hold a NUL.
  */
-int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes)
+int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes,
+		   struct sc_why *why)
 {
 	/* Both: a descriptor handed on must not carry the opener's power. */
 	if (!cgroup_subsys_on_dfl(syscalls_cgrp_subsys) &&
 	    (!file_ns_capable(of->file, &init_user_ns, CAP_SYS_ADMIN) ||
 	     !capable(CAP_SYS_ADMIN)))
-		return -EPERM;
+		return sc_fail(why, -EPERM,
+			       "on cgroup v1 the writer and the opener of the file need CAP_SYS_ADMIN");
 	/* Text only: a NUL inside the write would hide what follows it. */
 	if (memchr(buf, '\0', nbytes))
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "a NUL byte in the text");
 	return 0;
+}
+
+/**
+ * sc_log_refused() - log why a write to a control file is refused
+ * @of: the open file
+ * @sc: its cgroup, found while the file's active reference was held
+ * @err: the error the write() or close() returns
+ * @why: why: the reason, and the line, item and call it is about if known
+ *
+ * One line, rate limited per cgroup as the log of denials is, e.g.
+ * "syscalls_cgroup: /ctrs/ctr: syscalls.policy line 12: unknown name
+ * 'nosuchcall' (EINVAL)": the cgroup's path in its hierarchy, the file, the
+ * line of the text written through the open file (whatever write()s it
+ * came in), the reason, the item quoted with non-printable bytes escaped,
+ * the call concerned, and the errno.
+ *
+ * Context: Process context; may sleep.
+ */
+void sc_log_refused(struct kernfs_open_file *of, struct syscalls_cgroup *sc, int err,
+		    const struct sc_why *why)
+{
+	char line[24] = "", call[64] = "", errname[16];
+	const char *quote = *why->item ? "'" : "";
+	char *path;
+
+	if (!___ratelimit(&sc->refused_rs, "syscalls_cgroup"))
+		return;
+	path = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (path)
+		cgroup_path(sc->css.cgroup, path, PATH_MAX);
+	if (why->line)
+		snprintf(line, sizeof(line), " line %u", why->line);
+	if (why->call && sc_name(why->abi, why->nr))
+		snprintf(call, sizeof(call), " (%s:%s)", sc_abis[why->abi].name,
+			 sc_name(why->abi, why->nr));
+	else if (why->call)
+		snprintf(call, sizeof(call), " (%s:%u)", sc_abis[why->abi].name,
+			 why->nr);
+	if (sc_errname(-err))
+		strscpy(errname, sc_errname(-err), sizeof(errname));
+	else
+		snprintf(errname, sizeof(errname), "errno %d", -err);
+	pr_info("%s: %s%s: %s%s%s%*pE%s%s (%s)\n", path ?: "?", of->kn->name, line,
+		why->reason ?: "refused", *quote ? " " : "", quote,
+		(int)strlen(why->item), why->item, quote, call, errname);
+	kfree(path);
 }
 
 /*
@@ -348,10 +403,34 @@ int sc_write_lock(struct kernfs_open_file *of)
 	return -ENODEV;
 }
 
-/* Enter a write of a one-word file: sc_write_check(), sc_write_lock(). */
+/*
+ * Enter a write of a one-word file: sc_write_check(), sc_write_lock(). The
+ * kernel log says why it fails.
+ */
 static int sc_write_begin(struct kernfs_open_file *of, char *buf, size_t nbytes)
 {
-	return sc_write_check(of, buf, nbytes) ?: sc_write_lock(of);
+	struct sc_why why = {};
+	int ret;
+
+	ret = sc_write_check(of, buf, nbytes, &why);
+	if (!ret)
+		ret = sc_write_lock(of);
+	if (ret) {
+		sc_fail(&why, ret, "the cgroup is being removed");
+		sc_log_refused(of, css_sc(of_css(of)), ret, &why);
+	}
+	return ret;
+}
+
+/* Log that a one-word file refuses @buf: it takes one of @words. */
+static void sc_word_refused(struct kernfs_open_file *of, struct syscalls_cgroup *sc,
+			    int err, char *buf, const char *words)
+{
+	struct sc_why why = {};
+
+	sc_why_item(&why, strim(buf));
+	why.reason = words;
+	sc_log_refused(of, sc, err, &why);
 }
 
 /*
@@ -416,6 +495,8 @@ static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 	if (!ret)
 		sc_set_recording(sc, on);
 	sc_write_end(of, sc);
+	if (ret)
+		sc_word_refused(of, sc, -EINVAL, buf, "a word other than 0 and 1:");
 	return ret ? -EINVAL : nbytes;
 }
 
@@ -461,17 +542,29 @@ static ssize_t syscalls_from_write(struct kernfs_open_file *of, char *buf,
 				   size_t nbytes, loff_t off)
 {
 	struct syscalls_cgroup *sc = css_sc(of_css(of));
+	struct sc_why why = {};
 	int ret;
 
-	ret = sc_write_check(of, buf, nbytes);
-	if (ret)
+	ret = sc_write_check(of, buf, nbytes, &why);
+	if (ret) {
+		sc_log_refused(of, sc, ret, &why);
 		return ret;
+	}
 	ret = sysfs_match_string(sc_from_names, buf);
-	if (ret < 0)
+	if (ret < 0) {
+		sc_word_refused(of, sc, ret, buf, "a word other than call and exec:");
 		return ret;
+	}
 	sc_build_lock(of, sc);
 	ret = sc_set_exec(sc, ret == 1);
 	sc_build_unlock(of, sc);
+	if (ret == -E2BIG)
+		sc_word_refused(of, sc, ret, buf,
+				"a policy before execve, here or below, past 128 terms or 512 conditions for a call:");
+	else if (ret == -ENODEV)
+		sc_word_refused(of, sc, ret, buf, "the cgroup is being removed:");
+	else if (ret)
+		sc_word_refused(of, sc, ret, buf, "out of memory:");
 	return ret < 0 ? ret : nbytes;
 }
 

@@ -58,6 +58,7 @@ struct sc_counts {
  * @notify_work: runs cgroup_file_notify() outside the denied call, at most
  *		once per SC_NOTIFY_DELAY
  * @log_rs:	rate limit of the kernel log line, per cgroup
+ * @refused_rs:	rate limit of the log line of a refused write, per cgroup
  * @used:	calls made below this cgroup while it recorded
  *
  * Locking: @eff, @pre, @kid, @own and @exec change with
@@ -102,6 +103,7 @@ struct syscalls_cgroup {
 	struct cgroup_file events;
 	struct delayed_work notify_work;
 	struct ratelimit_state log_rs;
+	struct ratelimit_state refused_rs;
 	struct sc_set used;
 };
 
@@ -186,7 +188,10 @@ const char *sc_name_or(enum sc_abi abi, unsigned int nr);
 void __init sc_restart_init(void);
 
 /* cgroup.c */
-int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes);
+int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes,
+		   struct sc_why *why);
+void sc_log_refused(struct kernfs_open_file *of, struct syscalls_cgroup *sc, int err,
+		    const struct sc_why *why);
 int sc_write_lock(struct kernfs_open_file *of);
 void sc_write_end(struct kernfs_open_file *of, struct syscalls_cgroup *sc);
 void sc_build_lock(struct kernfs_open_file *of, struct syscalls_cgroup *sc);

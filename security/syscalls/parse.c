@@ -35,11 +35,12 @@
  * @text: an errno name ("EPERM", "EWOULDBLOCK"), a number 1-4095, "log" or
  *	  "kill"
  * @act: the action, on success
+ * @why: why it is refused, or NULL
  *
  * Return: 0, -ERANGE for a number outside 1-4095 (too big for an int
  * too), -EINVAL for anything else.
  */
-static int sc_parse_act(const char *text, u16 *act)
+static int sc_parse_act(const char *text, u16 *act, struct sc_why *why)
 {
 	unsigned int err;
 	int ret;
@@ -54,16 +55,18 @@ static int sc_parse_act(const char *text, u16 *act)
 	}
 	if (isdigit(*text)) {
 		ret = kstrtouint(text, 10, &err);
-		if (ret)
-			return ret == -ERANGE ? -ERANGE : -EINVAL;
-		if (!err || err > SC_ERRNO_MAX)
-			return -ERANGE;
+		if (ret && ret != -ERANGE)
+			return sc_fail(why, -EINVAL, "a malformed errno number in");
+		if (ret || !err || err > SC_ERRNO_MAX)
+			return sc_fail(why, -ERANGE, "an errno outside 1-4095 in");
 		*act = SC_ACT_ERRNO | err;
 		return 0;
 	}
 	ret = sc_errno_lookup(text);
+	if (ret < 0 && !*text)
+		return sc_fail(why, ret, "'=' without an action in");
 	if (ret < 0)
-		return ret;
+		return sc_fail(why, ret, "an unknown action (not an errno name, log or kill) in");
 	*act = SC_ACT_ERRNO | ret;
 	return 0;
 }
@@ -93,6 +96,24 @@ int sc_format_act(char *buf, size_t size, u16 act, const char *prefix)
 	return snprintf(buf, size, "%s%d", prefix, sc_act_errno(act));
 }
 
+/**
+ * sc_why_item() - note the item a refusal is about
+ * @why: the refusal, or NULL
+ * @item: the item, or the rest of the line it starts
+ *
+ * Keeps a copy, cut at SC_WHY_ITEM_MAX bytes: the parsers change their
+ * text as they go. Nothing changes once a reason is known.
+ *
+ * Context: Any context.
+ */
+void sc_why_item(struct sc_why *why, const char *item)
+{
+	if (!why || why->reason)
+		return;
+	if (strscpy(why->item, item, sizeof(why->item)) < 0)
+		memcpy(why->item + sizeof(why->item) - 4, "...", 4);
+}
+
 /* ---- items ----------------------------------------------------------------- */
 
 /*
@@ -112,12 +133,14 @@ static bool sc_is_list(const char *item)
  * @text: "N", "N-M", or several of them joined by "+"; modified
  * @abi: their table
  * @calls: the set to add to
+ * @why: why it is refused, or NULL
  *
  * Context: Any context.
  * Return: 0, -EINVAL for a malformed or reversed range or an empty part,
  * -ERANGE for a number past the end of the table.
  */
-static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls)
+static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls,
+			    struct sc_why *why)
 {
 	unsigned int lo, hi;
 	char *part, *dash;
@@ -128,18 +151,19 @@ static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls)
 		if (dash)
 			*dash++ = '\0';
 		ret = kstrtouint(part, 10, &lo);
-		if (ret)
-			return ret;
-		hi = lo;
-		if (dash) {
+		if (!ret && dash)
 			ret = kstrtouint(dash, 10, &hi);
-			if (ret)
-				return ret;
-			if (hi < lo)
-				return -EINVAL;
-		}
+		else
+			hi = lo;
+		if (ret == -ERANGE)
+			return sc_fail(why, ret, "a number past the end of its table in");
+		if (ret)
+			return sc_fail(why, ret, *part ? "a malformed number or range in" :
+						  "an empty part of a + list in");
+		if (hi < lo)
+			return sc_fail(why, -EINVAL, "a reversed range in");
 		if (hi >= sc_abis[abi].nr)
-			return -ERANGE;
+			return sc_fail(why, -ERANGE, "a number past the end of its table in");
 		bitmap_set(calls->map[abi], lo, hi - lo + 1);
 	}
 	return 0;
@@ -152,6 +176,7 @@ static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls)
  * @calls: set to the calls it names, minus those never denied
  * @act: set to its action (SC_ACT_ERRNO | ENOSYS without one)
  * @ic: set to its conditions (@ic->parens false without parentheses)
+ * @why: why it is refused, or NULL
  *
  * Context: Any context.
  * Return: 0; 1 for a "?" item that names nothing; or
@@ -165,7 +190,7 @@ static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls)
  * * -E2BIG - too many conditions (sc_parse_conds())
  */
 static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
-			 struct sc_item_conds *ic)
+			 struct sc_item_conds *ic, struct sc_why *why)
 {
 	enum sc_abi abi = SC_ABI_NATIVE, first, last;
 	char *colon, *eq, *paren;
@@ -185,7 +210,7 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 	if (paren) {
 		if (paren > item && paren[-1] == '!')
 			paren--;
-		ret = sc_parse_conds(paren, allow, ic, &eq);
+		ret = sc_parse_conds(paren, allow, ic, &eq, why);
 		if (ret)
 			return ret;
 		*paren = '\0';
@@ -195,11 +220,11 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 			*eq++ = '\0';
 	}
 	if (strlen(item) > SC_ITEM_MAX && !sc_is_list(item))
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "an item longer than 64 characters:");
 	if (eq) {
 		if (allow)
-			return -EINVAL;
-		ret = sc_parse_act(eq, act);
+			return sc_fail(why, -EINVAL, "an action on an allowed item:");
+		ret = sc_parse_act(eq, act, why);
 		if (ret)
 			return ret;
 	}
@@ -207,27 +232,31 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 	if (colon) {
 		ret = sc_abi_lookup(item, colon - item);
 		if (ret < 0)
-			return -EINVAL;
+			return sc_fail(why, -EINVAL, "an unknown table prefix in");
 		abi = ret;
 		item = colon + 1;
 	}
-	if (!*item || *item == '?')
-		return -EINVAL;
+	if (!*item)
+		return sc_fail(why, -EINVAL, "no call named in");
+	if (*item == '?')
+		return sc_fail(why, -EINVAL, "a misplaced '?' in");
 
 	if (!strcmp(item, "all")) {
 		if (optional)
-			return -EINVAL;
+			return sc_fail(why, -EINVAL, "'?' before 'all' in");
 		first = colon ? abi : 0;
 		last = colon ? abi : SC_NR_ABIS - 1;
 		for (abi = first; abi <= last; abi++)
 			bitmap_set(calls->map[abi], 0, sc_abis[abi].nr);
 	} else if (!isdigit(*item)) {
 		if (!sc_names_cover(item, colon ? abi : SC_NR_ABIS, ic->need, calls, &ic->loose))
-			return optional ? 1 : -EINVAL;
+			return optional ? 1 :
+			       sc_fail(why, -EINVAL, strpbrk(item, "*?[") ?
+				       "a pattern that matches no call:" : "unknown name");
 	} else {
 		if (optional)
-			return -EINVAL;
-		ret = sc_parse_numbers(item, abi, calls);
+			return sc_fail(why, -EINVAL, "'?' before a number in");
+		ret = sc_parse_numbers(item, abi, calls, why);
 		if (ret)
 			return ret;
 	}
@@ -249,29 +278,30 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
  * an empty item (two commas, a comma at either end) or unbalanced
  * parentheses.
  */
-static int sc_next_item(char **text, char **item)
+static int sc_next_item(char **text, char **item, struct sc_why *why)
 {
 	char *s = skip_spaces(*text), *p;
 	int depth = 0;
 
 	if (!*s)
 		return 0;
+	sc_why_item(why, s);
 	if (*s == ',')
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "an empty item (a comma too many) at");
 	for (p = s; *p && (depth || (*p != ',' && !isspace(*p))); p++) {
 		if (*p == '(')
 			depth++;
 		else if (*p == ')' && --depth < 0)
-			return -EINVAL;
+			return sc_fail(why, -EINVAL, "unbalanced parentheses in");
 	}
 	if (depth)
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "unbalanced parentheses in");
 	*item = s;
 	s = skip_spaces(p);
 	if (*s == ',') {
 		s = skip_spaces(s + 1);
 		if (!*s || *s == ',')
-			return -EINVAL;
+			return sc_fail(why, -EINVAL, "an empty item (a comma too many) after");
 	}
 	*p = '\0';
 	*text = s;
@@ -285,7 +315,7 @@ static int sc_next_item(char **text, char **item)
  */
 static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 			 bool allow, u16 act, const struct sc_item_conds *ic,
-			 const struct sc_policy *parent)
+			 const struct sc_policy *parent, struct sc_why *why)
 {
 	static const struct sc_item_conds always = { .parens = true };
 	unsigned int nr;
@@ -293,10 +323,15 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 
 	for (abi = 0; abi < SC_NR_ABIS && allow; abi++) {
 		for_each_set_bit(nr, calls->map[abi], sc_abis[abi].nr) {
-			if (!ic->parens ? sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW :
-			    !test_bit(nr, ic->loose.map[abi]) &&
+			if (!ic->parens && sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW)
+				return sc_fail_call(why, -EPERM,
+						    "an allow of a call the parent acts on:",
+						    abi, nr);
+			if (ic->parens && !test_bit(nr, ic->loose.map[abi]) &&
 			    sc_args_always(parent, abi, nr))
-				return -EPERM;
+				return sc_fail_call(why, -EPERM,
+						    "a conditional allow of a call the parent denies whatever its arguments:",
+						    abi, nr);
 		}
 	}
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
@@ -312,6 +347,10 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 				ret = sc_draft_allow(b, abi, nr, ic);
 			else
 				ret = sc_draft_deny(b, abi, nr, act, ic);
+			if (ret == -E2BIG)
+				return sc_fail_call(why, ret,
+						    "more than 32 terms or 128 conditions for one call after",
+						    abi, nr);
 			if (ret)
 				return ret;
 		}
@@ -325,6 +364,7 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
  * @text: items, separated by commas or white space; modified
  * @allow: allow the items' calls, rather than deny them
  * @parent: the parent's effective policy (NULL: nothing)
+ * @why: why the items are refused (its @item, @reason, @call), or NULL
  *
  * Items apply in order. An item without conditions replaces what the call
  * had: denying a call again replaces its action. A denied item with
@@ -344,7 +384,7 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
  * @b is left half-changed on error: build on a copy.
  */
 int sc_write_items(struct sc_builder *b, char *text, bool allow,
-		   const struct sc_policy *parent)
+		   const struct sc_policy *parent, struct sc_why *why)
 {
 	bool named = false, skipped = false;
 	struct sc_item_conds *ic;
@@ -355,12 +395,13 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
 
 	text = strim(text);
 	if (!*text)
-		return -EINVAL;
+		return sc_fail(why, -EINVAL, "no items");
 	ic = kmalloc(sizeof(*ic), GFP_KERNEL_ACCOUNT);
 	if (!ic)
-		return -ENOMEM;
-	while ((ret = sc_next_item(&text, &item)) > 0) {
-		ret = sc_parse_item(item, allow, &calls, &act, ic);
+		return sc_fail(why, -ENOMEM, "out of memory");
+	while ((ret = sc_next_item(&text, &item, why)) > 0) {
+		sc_why_item(why, item);
+		ret = sc_parse_item(item, allow, &calls, &act, ic, why);
 		if (ret < 0)
 			break;
 		if (ret) {
@@ -370,16 +411,22 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		if (sc_set_empty(&calls))
 			continue;
 		named = true;
-		ret = sc_apply_item(b, &calls, allow, act, ic, parent);
+		ret = sc_apply_item(b, &calls, allow, act, ic, parent, why);
 		if (ret)
 			break;
 		/* An item on "*" with conditions allocates a term per call. */
 		cond_resched();
 	}
 	kfree(ic);
+	if (ret == -ENOMEM)
+		return sc_fail(why, ret, "out of memory");
 	if (ret)
 		return ret;
-	return named || skipped ? 0 : -EINVAL;
+	if (named || skipped)
+		return 0;
+	sc_why_item(why, "");
+	return sc_fail(why, -EINVAL,
+		       "a line naming only calls that are never denied (exit, exit_group, the sigreturns, restart_syscall)");
 }
 
 /**
@@ -388,33 +435,39 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
  * @text: lines "deny ITEMS" or "allow ITEMS"; "#" starts a comment; blank
  *	  lines are ignored; modified
  * @parent: the parent's effective policy (NULL: nothing)
+ * @why: why the text is refused, or NULL; its @line counts the lines read,
+ *	 from where it was
  *
  * Context: Process context; may sleep.
  * Return: 0, -EINVAL for a statement other than deny and allow or one
  * without items, or an error of sc_write_items().
  */
 int sc_write_policy(struct sc_builder *b, char *text,
-		    const struct sc_policy *parent)
+		    const struct sc_policy *parent, struct sc_why *why)
 {
 	char *line, *word;
 	bool allow;
 	int ret;
 
 	while ((line = strsep(&text, "\n"))) {
+		if (why)
+			why->line++;
 		line[strcspn(line, "#")] = '\0';
 		line = strim(line);
 		if (!*line)
 			continue;
 		word = strsep(&line, " \t");
+		sc_why_item(why, word);
 		if (!strcmp(word, "deny"))
 			allow = false;
 		else if (!strcmp(word, "allow"))
 			allow = true;
 		else
-			return -EINVAL;
+			return sc_fail(why, -EINVAL,
+				       "a statement other than deny and allow:");
 		if (!line)
-			return -EINVAL;
-		ret = sc_write_items(b, line, allow, parent);
+			return sc_fail(why, -EINVAL, "a statement without items:");
+		ret = sc_write_items(b, line, allow, parent, why);
 		if (ret)
 			return ret;
 	}

@@ -121,13 +121,78 @@ static inline u16 sc_policy_act(const struct sc_policy *pol, enum sc_abi abi,
 	return pol ? pol->act[abi][nr] : SC_ACT_ALLOW;
 }
 
+/* The longest item a refusal quotes; a longer one is cut, ending "...". */
+#define SC_WHY_ITEM_MAX		72
+
+/**
+ * struct sc_why - why a write was refused, for its log line
+ * @reason:	what is wrong, in words; NULL while nothing is known
+ * @line:	the line of the text it is on, from 1; 0 for the whole text
+ * @call:	@abi and @nr name the call it is about
+ * @abi:	see @call
+ * @nr:		see @call
+ * @item:	the item, or the word of a statement, it is in; "" if none
+ *
+ * The parsers fill it where they fail (sc_fail()); write.c and cgroup.c
+ * log it with the cgroup and the file (sc_log_refused()).
+ */
+struct sc_why {
+	const char *reason;
+	unsigned int line;
+	bool call;
+	u16 abi;
+	u16 nr;
+	char item[SC_WHY_ITEM_MAX];
+};
+
+/**
+ * sc_fail() - say why a write fails
+ * @why: where to say it, or NULL
+ * @err: the error
+ * @reason: why, in words; the first one given stands
+ *
+ * Context: Any context.
+ * Return: @err.
+ */
+static inline int sc_fail(struct sc_why *why, int err, const char *reason)
+{
+	if (why && !why->reason)
+		why->reason = reason;
+	return err;
+}
+
+/**
+ * sc_fail_call() - say why a write fails, about one call
+ * @why: where to say it, or NULL
+ * @err: the error
+ * @reason: why, in words
+ * @abi: the call's table
+ * @nr: its number
+ *
+ * Context: Any context.
+ * Return: @err.
+ */
+static inline int sc_fail_call(struct sc_why *why, int err, const char *reason,
+			       enum sc_abi abi, unsigned int nr)
+{
+	if (why && !why->reason) {
+		why->call = true;
+		why->abi = abi;
+		why->nr = nr;
+	}
+	return sc_fail(why, err, reason);
+}
+
+void sc_why_item(struct sc_why *why, const char *item);
+
 int sc_write_items(struct sc_builder *b, char *text, bool allow,
-		   const struct sc_policy *parent);
+		   const struct sc_policy *parent, struct sc_why *why);
 int sc_write_policy(struct sc_builder *b, char *text,
-		    const struct sc_policy *parent);
+		    const struct sc_policy *parent, struct sc_why *why);
 
 int sc_format_act(char *buf, size_t size, u16 act, const char *prefix);
-void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol);
+void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol,
+		    const struct sc_policy *parent);
 int sc_show_fits(const struct sc_policy *pol, size_t max);
 void sc_show_items(struct seq_file *sf, const struct sc_set *set);
 

@@ -44,7 +44,7 @@ static int sc_test_items(struct kunit *test, struct sc_builder *pol,
 			 const char *text, bool allow,
 			 const struct sc_policy *parent)
 {
-	return sc_write_items(pol, sc_test_text(test, text), allow, parent);
+	return sc_write_items(pol, sc_test_text(test, text), allow, parent, NULL);
 }
 
 /* Deny @text in a new empty policy, returned in *@polp. */
@@ -59,7 +59,7 @@ static int sc_test_deny(struct kunit *test, const char *text,
 static int sc_test_write(struct kunit *test, struct sc_builder *pol,
 			 const char *text, const struct sc_policy *parent)
 {
-	return sc_write_policy(pol, sc_test_text(test, text), parent);
+	return sc_write_policy(pol, sc_test_text(test, text), parent, NULL);
 }
 
 /* The number of calls of @abi with an action, up to SC_MAX_NR. */
@@ -98,7 +98,7 @@ static struct sc_policy *sc_test_policy(struct kunit *test, const char *text,
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	ret = sc_write_policy(b, buf, parent);
+	ret = sc_write_policy(b, buf, parent, NULL);
 	if (ret)
 		sc_builder_free(b);
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "policy \"%s\"", text);
@@ -413,7 +413,7 @@ static void sc_test_show_groups(struct kunit *test)
 					       n, b, b + 9, n, b + 3, b + 4, b + 9,
 					       n, b + 20, b + 26, n, b + 30), NULL);
 	KUNIT_ASSERT_NOT_NULL(test, pol);
-	sc_show_policy(&sf, pol);
+	sc_show_policy(&sf, pol, NULL);
 	KUNIT_ASSERT_LT(test, sf.count, sf.size);
 	sf.buf[sf.count] = '\0';
 	/* b+3, b+4 and b+9: fewer than SC_SHOW_GROUP_MIN, alone by name. */
@@ -440,6 +440,69 @@ static void sc_test_show_groups(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, sc_policy_equal(again, pol));
 	KUNIT_EXPECT_EQ(test, sc_show_fits(pol, strlen(shown)), 0);
 	KUNIT_EXPECT_EQ(test, sc_show_fits(pol, strlen(shown) - 1), -E2BIG);
+}
+
+/* @pol printed below @parent, into a string of the test's. */
+static char *sc_test_show(struct kunit *test, const struct sc_policy *pol,
+			  const struct sc_policy *parent)
+{
+	struct seq_file sf = { .size = 1 << 17 };
+
+	sf.buf = kunit_kzalloc(test, sf.size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sf.buf);
+	sc_show_policy(&sf, pol, parent);
+	KUNIT_ASSERT_LT(test, sf.count, sf.size);
+	sf.buf[sf.count] = '\0';
+	return sf.buf;
+}
+
+/*
+ * An allow-list reads back as written: "deny all", then allow items, by
+ * bare name where that covers only allowed calls, then the other denials
+ * and the terms, the conditioned calls allowed first; written back, it
+ * makes the same policy and prints the same bytes. Below a parent that
+ * acts on a conditioned call (whose allow would be EPERM), and where the
+ * denials are fewer than what a base saves, the denials alone.
+ */
+static void sc_test_show_base(struct kunit *test)
+{
+	unsigned int getppid = sc_test_nr(test, SC_NATIVE, "getppid");
+	unsigned int socket = sc_test_nr(test, SC_NATIVE, "socket");
+	struct sc_policy *pol, *again, *parent;
+	const char *n = SC_NAT;
+	char *shown, *line;
+
+	pol = sc_test_policy(test, sc_test_fmt(test, "deny all=EPERM\n"
+					       "allow read write\n"
+					       "deny %s:getppid=ENOSYS\n", n), NULL);
+	shown = sc_test_show(test, pol, NULL);
+	KUNIT_EXPECT_STREQ(test, shown,
+			   sc_test_fmt(test, "deny all=EPERM\nallow read write\n"
+				       "deny %s:getppid=ENOSYS # %u\n", n, getppid));
+	again = sc_test_policy(test, shown, NULL);
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(again, pol));
+	KUNIT_EXPECT_STREQ(test, sc_test_show(test, again, NULL), shown);
+
+	/* A conditioned call: allowed (its terms reset), then its terms. */
+	pol = sc_test_policy(test, "deny all=EPERM\nallow read\nallow socket(a0==1)\n", NULL);
+	shown = sc_test_show(test, pol, NULL);
+	KUNIT_EXPECT_TRUE(test, str_has_prefix(shown, "deny all=EPERM\nallow read socket"));
+	line = sc_test_fmt(test, "\ndeny %s:socket!(a0==1)=EPERM # %u\n", n, socket);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(shown, line));
+	again = sc_test_policy(test, shown, NULL);
+	KUNIT_EXPECT_TRUE(test, sc_policy_equal(again, pol));
+	KUNIT_EXPECT_STREQ(test, sc_test_show(test, again, NULL), shown);
+
+	/* Below a parent with terms for socket: no base. */
+	parent = sc_test_policy(test, "deny socket(a0==7)=EACCES\n", NULL);
+	shown = sc_test_show(test, pol, parent);
+	KUNIT_EXPECT_FALSE(test, str_has_prefix(shown, "deny all="));
+	KUNIT_EXPECT_NULL(test, strstr(shown, "allow"));
+
+	/* A few denials print as denials. */
+	pol = sc_test_policy(test, sc_test_fmt(test, "deny %s:getppid=EPERM\n", n), NULL);
+	KUNIT_EXPECT_STREQ(test, sc_test_show(test, pol, NULL),
+			   sc_test_fmt(test, "deny %s:getppid=EPERM # %u\n", n, getppid));
 }
 
 /* Any action traps restart_syscall of every table, which stays undeniable. */
@@ -1005,7 +1068,7 @@ static void sc_test_long_policy(struct kunit *test)
 	KUNIT_ASSERT_GT(test, len, PAGE_SIZE);
 	KUNIT_ASSERT_LT(test, len, size - 1);
 
-	KUNIT_EXPECT_EQ(test, sc_write_policy(pol, text, NULL), 0);
+	KUNIT_EXPECT_EQ(test, sc_write_policy(pol, text, NULL, NULL), 0);
 	KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, ia32, "mkdir"), SC_ENOSYS);
 	KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, SC_LAST, "rmdir"), SC_ACT_KILL);
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
@@ -1484,6 +1547,7 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	KUNIT_CASE(sc_test_parse_lists),
 	KUNIT_CASE(sc_test_number_lists),
 	KUNIT_CASE(sc_test_show_groups),
+	KUNIT_CASE(sc_test_show_base),
 	KUNIT_CASE(sc_test_restart_trapped),
 	KUNIT_CASE(sc_test_parse_errors),
 	KUNIT_CASE(sc_test_names_tables),

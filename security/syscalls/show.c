@@ -3,12 +3,23 @@
  * System call controller: the read-back of policies, as statements that
  * syscalls.policy takes back (round trip byte-identical below the same
  * parent), and of sets of calls as items.
+ *
+ * A policy is printed in the shorter of two shapes: its denials, one line
+ * per call ("deny x86_64:ptrace=ENOSYS # 101"); or, when most calls have
+ * one action, a base "deny all=ACTION", the calls it must not cover as
+ * "allow" items (by bare name where the name covers only such calls), then
+ * the denials with other actions. Calls with argument conditions print
+ * their terms in both (args.c); under a base they are first allowed, which
+ * resets their terms, so a base is only printed where the parent does not
+ * act on any of them (an allow would be EPERM). Either way the text makes
+ * the same own policy, so what it reads back is the same bytes.
  */
 
 #include <linux/bitmap.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
 
 #include "args.h"
 #include "policy.h"
@@ -19,6 +30,211 @@
  * by name.
  */
 #define SC_SHOW_GROUP_MIN	8
+
+/* The widest line of "allow" items, unless one item is wider. */
+#define SC_SHOW_ALLOW_COLS	80
+
+/**
+ * struct sc_out - where a read-back goes
+ * @sf:		the file; NULL to count the bytes only
+ * @len:	bytes counted
+ * @col:	length of the current line of "allow" items, 0 if none
+ */
+struct sc_out {
+	struct seq_file *sf;
+	size_t len;
+	size_t col;
+};
+
+static __printf(2, 3) void sc_out_printf(struct sc_out *o, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	if (o->sf)
+		seq_vprintf(o->sf, fmt, args);
+	else
+		o->len += vsnprintf(NULL, 0, fmt, args);
+	va_end(args);
+}
+
+/* "deny x86_64:ptrace=ENOSYS # 101", a call without terms. */
+static void sc_show_deny(struct sc_out *o, enum sc_abi abi, unsigned int nr,
+			 u16 act)
+{
+	const char *name = sc_name(abi, nr);
+	char text[24];
+
+	sc_format_act(text, sizeof(text), act, "");
+	if (name)
+		sc_out_printf(o, "deny %s:%s=%s # %u\n", sc_abis[abi].name, name,
+			      text, nr);
+	else
+		sc_out_printf(o, "deny %s:%u=%s # %u\n", sc_abis[abi].name, nr,
+			      text, nr);
+}
+
+/* Does a base "deny all" leave @abi's @nr to an allow item? */
+static bool sc_show_allowed(const struct sc_policy *pol, enum sc_abi abi,
+			    unsigned int nr)
+{
+	return !test_bit(nr, pol->set.map[abi]) || test_bit(nr, pol->cond.map[abi]);
+}
+
+/* Add an item of "allow" to the line of @o, or start a new one. */
+static void sc_show_allow_item(struct sc_out *o, const char *abi,
+			       const char *name, unsigned int nr)
+{
+	char item[SC_ITEM_MAX + 16];
+	size_t len;
+
+	if (!abi)
+		len = scnprintf(item, sizeof(item), "%s", name);
+	else if (name)
+		len = scnprintf(item, sizeof(item), "%s:%s", abi, name);
+	else
+		len = scnprintf(item, sizeof(item), "%s:%u", abi, nr);
+	if (o->col && o->col + 1 + len > SC_SHOW_ALLOW_COLS) {
+		sc_out_printf(o, "\n");
+		o->col = 0;
+	}
+	if (!o->col) {
+		sc_out_printf(o, "allow");
+		o->col = strlen("allow");
+	}
+	sc_out_printf(o, " %s", item);
+	o->col += 1 + len;
+}
+
+/*
+ * The calls @name covers (of @abi; every table for SC_NR_ABIS) into @cov:
+ * all of them left to allow items, @abi's @nr among them? A name without
+ * conditions has no loose calls (sc_names_cover() with no argument
+ * needed), so @cov takes that part too.
+ */
+static bool sc_show_covers(const struct sc_policy *pol, const char *name,
+			   enum sc_abi abi, enum sc_abi call_abi, unsigned int nr,
+			   struct sc_set *cov)
+{
+	unsigned int n;
+	int a;
+
+	memset(cov, 0, sizeof(*cov));
+	if (!sc_names_cover(name, abi, 0, cov, cov) ||
+	    !test_bit(nr, cov->map[call_abi]))
+		return false;
+	for (a = 0; a < SC_NR_ABIS; a++)
+		for_each_set_bit(n, cov->map[a], sc_abis[a].nr)
+			if (!sc_show_allowed(pol, a, n) && !test_bit(n, sc_never.map[a]))
+				return false;
+	return true;
+}
+
+/**
+ * sc_show_allows() - print what a base "deny all" must leave allowed
+ * @o: where
+ * @pol: the policy
+ *
+ * Every call without an action, and every call with terms (allowing it
+ * resets its terms, printed after), but those never denied, as "allow"
+ * items on lines of up to SC_SHOW_ALLOW_COLS: a bare name where the calls
+ * it covers in every table are all such calls ("read"), else the call by
+ * name in its table ("ia32:stat"), else by number ("x86_64:335").
+ *
+ * Context: Any context.
+ */
+static void sc_show_allows(struct sc_out *o, const struct sc_policy *pol)
+{
+	struct sc_set done, cov;
+	const char *name;
+	unsigned int nr;
+	int abi;
+
+	memset(&done, 0, sizeof(done));
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < sc_abis[abi].nr; nr++) {
+			if (!sc_show_allowed(pol, abi, nr) ||
+			    test_bit(nr, sc_never.map[abi]) || test_bit(nr, done.map[abi]))
+				continue;
+			name = sc_name(abi, nr);
+			if (name && sc_show_covers(pol, name, SC_NR_ABIS, abi, nr, &cov)) {
+				sc_show_allow_item(o, NULL, name, nr);
+				sc_set_or(&done, &cov);
+			} else if (name && sc_show_covers(pol, name, abi, abi, nr, &cov)) {
+				sc_show_allow_item(o, sc_abis[abi].name, name, nr);
+				sc_set_or(&done, &cov);
+			} else {
+				sc_show_allow_item(o, sc_abis[abi].name, NULL, nr);
+			}
+		}
+	}
+	if (o->col)
+		sc_out_printf(o, "\n");
+	o->col = 0;
+}
+
+/* Unconditioned denial of @abi's @nr: its action, or SC_ACT_ALLOW. */
+static u16 sc_show_plain(const struct sc_policy *pol, enum sc_abi abi,
+			 unsigned int nr)
+{
+	return test_bit(nr, pol->cond.map[abi]) ? SC_ACT_ALLOW : pol->act[abi][nr];
+}
+
+/**
+ * sc_show_base() - the action of "deny all" that shortens a read-back most
+ * @pol: the policy
+ * @parent: the parent's effective policy, or NULL
+ *
+ * Under a base "deny all=B", the denials with action B are not printed,
+ * and the calls without an action or with terms are allowed: the base
+ * that saves the most bytes of denials, if that is more than the allow
+ * items cost. None where the parent acts on a call with terms: allowing
+ * that call, to reset its terms, would be refused.
+ *
+ * Context: Any context.
+ * Return: the base action, or SC_ACT_ALLOW for none.
+ */
+static u16 sc_show_base(const struct sc_policy *pol, const struct sc_policy *parent)
+{
+	struct sc_out allows = {}, line;
+	u16 cur = SC_ACT_ALLOW, next, act, best = SC_ACT_ALLOW;
+	ssize_t gain, best_gain = 0;
+	char text[24];
+	unsigned int nr;
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		for_each_set_bit(nr, pol->cond.map[abi], sc_abis[abi].nr)
+			if (sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW)
+				return SC_ACT_ALLOW;
+	/* Each action a denial has, in increasing order: what a base of it saves. */
+	do {
+		next = U16_MAX;
+		memset(&line, 0, sizeof(line));
+		for (abi = 0; abi < SC_NR_ABIS; abi++) {
+			for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
+				act = sc_show_plain(pol, abi, nr);
+				if (act == cur && cur != SC_ACT_ALLOW)
+					sc_show_deny(&line, abi, nr, act);
+				else if (act > cur && act < next)
+					next = act;
+			}
+		}
+		if (cur != SC_ACT_ALLOW) {
+			sc_format_act(text, sizeof(text), cur, "");
+			gain = (ssize_t)line.len - strlen("deny all=\n") - strlen(text);
+			if (gain > best_gain) {
+				best_gain = gain;
+				best = cur;
+			}
+		}
+		cur = next;
+	} while (cur != U16_MAX);
+	if (best == SC_ACT_ALLOW)
+		return SC_ACT_ALLOW;
+	sc_show_allows(&allows, pol);
+	return (size_t)best_gain > allows.len ? best : SC_ACT_ALLOW;
+}
 
 /*
  * The calls from @abi's @nr on that have the same terms as it, into @group;
@@ -46,30 +262,45 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
  * sc_show_policy() - print a policy as statements
  * @sf: the file
  * @pol: the policy, or NULL
+ * @parent: the effective policy of the parent of the cgroup it is printed
+ *	    for, or NULL (none, or for the cgroup's own policy)
  *
- * One line per call with an action, "deny x86_64:ptrace=ENOSYS # 101", and
- * one per term of a conditioned call (sc_args_show()), so that the text
- * written back to syscalls.policy makes the same policy. The terms that
+ * In the shorter of two shapes (see sc_show_base()): optionally a base
+ * "deny all=ACTION" and "allow" items for the calls it must leave
+ * allowed; then one line per call with another action, "deny
+ * x86_64:ptrace=ENOSYS # 101", and one per term of a conditioned call
+ * (sc_args_show()), so that the text written back to syscalls.policy
+ * below the same parent makes the same policy. The terms that
  * SC_SHOW_GROUP_MIN or more calls share are printed once, where the first
- * of those calls would be, for all of them.
+ * of those calls would be, for all of them. A base is printed only when
+ * it makes the text shorter, so it never prints more than the denials
+ * alone would.
  *
  * Context: Process context; may sleep (yields between calls).
  */
-void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
+void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol,
+		    const struct sc_policy *parent)
 {
 	struct sc_set done, alone, group;
+	struct sc_out o = { .sf = sf };
 	unsigned int nr;
-	char act[24];
+	u16 base;
 	int abi;
 
 	if (!pol)
 		return;
+	base = sc_show_base(pol, parent);
+	if (base != SC_ACT_ALLOW) {
+		char text[24];
+
+		sc_format_act(text, sizeof(text), base, "");
+		seq_printf(sf, "deny all=%s\n", text);
+		sc_show_allows(&o, pol);
+	}
 	memset(&done, 0, sizeof(done));
 	memset(&alone, 0, sizeof(alone));
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
 		for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
-			const char *name = sc_name(abi, nr);
-
 			cond_resched();
 			if (test_bit(nr, pol->cond.map[abi])) {
 				if (test_bit(nr, done.map[abi]))
@@ -86,13 +317,8 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
 				}
 				continue;
 			}
-			sc_format_act(act, sizeof(act), pol->act[abi][nr], "");
-			if (name)
-				seq_printf(sf, "deny %s:%s=%s # %u\n", sc_abis[abi].name,
-					   name, act, nr);
-			else
-				seq_printf(sf, "deny %s:%u=%s # %u\n", sc_abis[abi].name,
-					   nr, act, nr);
+			if (pol->act[abi][nr] != base)
+				sc_show_deny(&o, abi, nr, pol->act[abi][nr]);
 		}
 	}
 }
@@ -105,8 +331,9 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol)
  * What syscalls.policy prints of a policy with argument conditions depends
  * on how many calls share their terms: a write whose own policy would print
  * more than @max bytes is refused, so that what a cgroup prints at the top
- * level can always be written back. A policy without conditions prints
- * less than 64 KiB.
+ * level (its parent acting on nothing) can always be written back. A
+ * policy without conditions prints less than 64 KiB: its denials alone
+ * do, and a base "deny all" is printed only when shorter.
  *
  * Context: Process context; may sleep.
  * Return: 0, -E2BIG if it does not fit, -ENOMEM.
@@ -121,7 +348,7 @@ int sc_show_fits(const struct sc_policy *pol, size_t max)
 	sf.buf = kvmalloc(sf.size, GFP_KERNEL);
 	if (!sf.buf)
 		return -ENOMEM;
-	sc_show_policy(&sf, pol);
+	sc_show_policy(&sf, pol, NULL);
 	ret = seq_has_overflowed(&sf) || sf.count > max ? -E2BIG : 0;
 	kvfree(sf.buf);
 	return ret;

@@ -22,6 +22,7 @@
  * @size:	the size of @buf
  * @len:	the length of the text
  * @done:	how much of it is whole lines, parsed into @draft
+ * @lines:	how many newlines the first @done bytes hold
  * @depth:	parentheses open at @len (.deny and .allow: a newline inside
  *		them does not end a line)
  * @pos:	the file offset the next piece must be written at
@@ -32,6 +33,7 @@
  * @err:	the error of a failed write or close: every later one fails
  *		with it, and nothing is applied
  * @named:	.deny and .allow: a line named calls
+ * @why:	why the current write or close fails, for its log line
  *
  * One per open file (cgroup_file_priv()). Its write()s and close()s are
  * serialised by the open file's mutex, held by kernfs around both.
@@ -41,6 +43,7 @@ struct sc_text {
 	size_t size;
 	size_t len;
 	size_t done;
+	unsigned int lines;
 	int depth;
 	loff_t pos;
 	struct sc_builder *draft;
@@ -49,6 +52,7 @@ struct sc_text {
 	void *owner;
 	int err;
 	bool named;
+	struct sc_why why;
 };
 
 /* Drop what a text has built, and start a new one. */
@@ -62,6 +66,7 @@ static void sc_text_reset(struct sc_text *t)
 	t->parent = NULL;
 	t->len = 0;
 	t->done = 0;
+	t->lines = 0;
 	t->depth = 0;
 	t->named = false;
 }
@@ -110,11 +115,26 @@ static char *sc_line_end(char *s, bool items, int *depth)
 	return s;
 }
 
+/* The newlines in @n bytes from @s. */
+static unsigned int sc_count_lines(const char *s, size_t n)
+{
+	const char *end = s + n;
+	unsigned int lines = 0;
+
+	while ((s = memchr(s, '\n', end - s))) {
+		lines++;
+		s++;
+	}
+	return lines;
+}
+
 /*
  * Parse the lines of @text (whole lines, or the last one) into @t's draft.
  * .policy takes statements; .deny and .allow items, line by line, each
  * line naming some call, so that the result does not depend on how the
- * text was cut into writes.
+ * text was cut into writes. @t->why.line counts the lines read, so that a
+ * refusal names the line of the text it is on (the first line of a .deny
+ * or .allow line that parentheses continue).
  */
 static int sc_text_parse(struct sc_text *t, enum sc_file file, char *text)
 {
@@ -123,18 +143,20 @@ static int sc_text_parse(struct sc_text *t, enum sc_file file, char *text)
 	bool last;
 
 	if (file == SC_FILE_POLICY)
-		return sc_write_policy(t->draft, text, t->parent);
+		return sc_write_policy(t->draft, text, t->parent, &t->why);
 	for (line = text; *line; line = end + 1) {
 		end = sc_line_end(line, true, &depth);
 		last = !*end;
 		*end = '\0';
+		t->why.line++;
 		if (*skip_spaces(line)) {
 			ret = sc_write_items(t->draft, line, file == SC_FILE_ALLOW,
-					     t->parent);
+					     t->parent, &t->why);
 			if (ret)
 				return ret;
 			t->named = true;
 		}
+		t->why.line += sc_count_lines(line, end - line);
 		if (last)
 			break;
 		cond_resched();
@@ -152,11 +174,14 @@ static int sc_text_parse_to(struct sc_text *t, enum sc_file file, size_t end)
 		return 0;
 	copy = kmemdup_nul(t->buf + t->done, end - t->done, GFP_KERNEL);
 	if (!copy)
-		return -ENOMEM;
+		return sc_fail(&t->why, -ENOMEM, "out of memory");
+	t->why.line = t->lines;
 	ret = sc_text_parse(t, file, copy);
 	kfree(copy);
-	if (!ret)
+	if (!ret) {
+		t->lines += sc_count_lines(t->buf + t->done, end - t->done);
 		t->done = end;
+	}
 	return ret;
 }
 
@@ -174,7 +199,7 @@ static int sc_text_begin(struct sc_text *t, struct syscalls_cgroup *sc,
 		t->base = sc_policy_get(sc->own);
 	mutex_unlock(&syscalls_mutex);
 	t->draft = sc_builder_new(t->base);
-	return t->draft ? 0 : -ENOMEM;
+	return t->draft ? 0 : sc_fail(&t->why, -ENOMEM, "out of memory");
 }
 
 /* Add a piece to @t and parse the lines it completes. */
@@ -194,16 +219,17 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 		t->pos = off;
 	}
 	if (off != t->pos)
-		return -EINVAL;
+		return sc_fail(&t->why, -EINVAL,
+			       "a piece not written where the previous one ended");
 	if (t->len + n > SC_POLICY_MAX)
-		return -E2BIG;
+		return sc_fail(&t->why, -E2BIG, "a text longer than 128 KiB");
 	if (t->len + n + 1 > t->size) {
 		size_t size = min_t(size_t, max(2 * t->size, t->len + n + 1),
 				    SC_POLICY_MAX + 1);
 		char *buf = kvrealloc(t->buf, size, GFP_KERNEL_ACCOUNT);
 
 		if (!buf)
-			return -ENOMEM;
+			return sc_fail(&t->why, -ENOMEM, "out of memory");
 		t->buf = buf;
 		t->size = size;
 	}
@@ -217,6 +243,32 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 	t->pos += n;
 	t->owner = current->files;
 	return sc_text_parse_to(t, file, end);
+}
+
+/*
+ * Check a new own policy built from @t's text (or ERR_PTR()): what it
+ * prints must fit in a write. Puts it on error.
+ */
+static int sc_text_fits(struct sc_text *t, struct sc_policy *own)
+{
+	int ret;
+
+	t->why.line = 0;
+	sc_why_item(&t->why, "");
+	if (IS_ERR(own)) {
+		ret = PTR_ERR(own);
+		return sc_fail(&t->why, ret, ret == -E2BIG ?
+			       "a call past 128 terms or 512 conditions" :
+			       "out of memory");
+	}
+	ret = sc_show_fits(own, SC_POLICY_MAX);
+	if (!ret)
+		return 0;
+	sc_policy_put(own);
+	if (ret == -E2BIG)
+		return sc_fail(&t->why, ret,
+			       "a policy whose read-back would pass 128 KiB (its terms differ from call to call)");
+	return sc_fail(&t->why, ret, "out of memory");
 }
 
 /*
@@ -245,15 +297,21 @@ static int sc_text_publish(struct kernfs_open_file *of, struct syscalls_cgroup *
 			return ret;
 		own = sc_policy_build(t->draft);
 		t->draft = NULL;
-		if (IS_ERR(own))
-			return PTR_ERR(own);
-		ret = sc_show_fits(own, SC_POLICY_MAX);
-		if (ret) {
-			sc_policy_put(own);
+		ret = sc_text_fits(t, own);
+		if (ret)
 			return ret;
-		}
 	}
-	return sc_propagate(sc, own, sc->exec);
+	ret = sc_propagate(sc, own, sc->exec);
+	if (!ret)
+		return 0;
+	t->why.line = 0;
+	sc_why_item(&t->why, "");
+	if (ret == -E2BIG)
+		return sc_fail(&t->why, ret,
+			       "an effective policy, here or below, past 128 terms or 512 conditions for a call");
+	if (ret == -ENODEV)
+		return sc_fail(&t->why, ret, "the cgroup is being removed");
+	return sc_fail(&t->why, ret, "out of memory");
 }
 
 /**
@@ -283,7 +341,8 @@ static int sc_text_publish(struct kernfs_open_file *of, struct syscalls_cgroup *
  *   over SC_POLICY_MAX
  * * -ENOMEM - out of memory
  * * the error of an earlier write or close of this open file
- * The policy is unchanged after any error.
+ * The policy is unchanged after any error, and the kernel log says why
+ * (sc_log_refused()).
  */
 ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
 		       loff_t off)
@@ -293,10 +352,12 @@ ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
 
 	if (t->err)
 		return t->err;
-	ret = sc_write_check(of, buf, nbytes);
+	memset(&t->why, 0, sizeof(t->why));
+	ret = sc_write_check(of, buf, nbytes, &t->why);
 	if (!ret)
 		ret = sc_text_add(of, t, buf, nbytes, off);
 	if (ret) {
+		sc_log_refused(of, css_sc(of_css(of)), ret, &t->why);
 		sc_text_reset(t);
 		t->err = ret;
 		return ret;
@@ -323,7 +384,8 @@ ssize_t syscalls_write(struct kernfs_open_file *of, char *buf, size_t nbytes,
  * -E2BIG for a new own policy that would print more than SC_POLICY_MAX
  * bytes (sc_show_fits()), -ENOMEM, -ENODEV if the cgroup is being removed;
  * nothing is applied
- * then, and every later write and close fails with the same error.
+ * then, the kernel log says why, and every later write and close fails
+ * with the same error.
  */
 int syscalls_flush(struct kernfs_open_file *of, void *id)
 {
@@ -335,26 +397,24 @@ int syscalls_flush(struct kernfs_open_file *of, void *id)
 
 	if (t->err || !t->len || id != t->owner)
 		return t->err;
+	memset(&t->why, 0, sizeof(t->why));
 	ret = sc_text_parse_to(t, file, t->len);
 	if (!ret && file != SC_FILE_POLICY && !t->named)
-		ret = -EINVAL;
+		ret = sc_fail(&t->why, -EINVAL, "a text that names no call");
 	if (ret)
 		goto out;
 	/* Built before the global locks: only publication needs them. */
 	own = sc_policy_build(t->draft);
 	t->draft = NULL;
-	ret = PTR_ERR_OR_ZERO(own);
+	ret = sc_text_fits(t, own);
 	if (ret)
 		goto out;
-	ret = sc_show_fits(own, SC_POLICY_MAX);
-	if (ret) {
-		sc_policy_put(own);
-		goto out;
-	}
 	sc_build_lock(of, sc);
 	ret = sc_text_publish(of, sc, t, own);
 	sc_build_unlock(of, sc);
 out:
+	if (ret)
+		sc_log_refused(of, sc, ret, &t->why);
 	sc_text_reset(t);
 	t->err = ret;
 	return ret;

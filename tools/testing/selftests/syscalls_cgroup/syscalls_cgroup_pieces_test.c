@@ -73,18 +73,24 @@ static int close_err(int fd)
 
 /*
  * The names of the native table as the kernel lists them: "deny
- * NATIVE_ABI:all" read back from @cg, whose policy is emptied again.
+ * NATIVE_ABI:all" read back from @cg, whose policy is emptied again. Its
+ * parent (without a policy) gives socket terms meanwhile, so that the
+ * read-back is the denials, a line per call, not "deny all" and allows.
  */
 static int load_names(const char *cg)
 {
 	static char buf[BUF_SIZE];
-	char *line, *save, name[32];
+	char *line, *save, name[32], parent[PATH_MAX];
 	int n = 0;
 
 	if (nr_names)
 		return nr_names;
-	if (cg_write(cg, "syscalls.policy", "deny " NATIVE_ABI ":all=EPERM\n") ||
-	    policy_read(cg, buf, BUF_SIZE) <= 0)
+	snprintf(parent, sizeof(parent), "%s", cg);
+	*strrchr(parent, '/') = '\0';
+	if (cg_write(parent, "syscalls.policy", "deny socket(a0==99999)=EACCES\n") ||
+	    cg_write(cg, "syscalls.policy", "deny " NATIVE_ABI ":all=EPERM\n") ||
+	    policy_read(cg, buf, BUF_SIZE) <= 0 ||
+	    cg_write(parent, "syscalls.policy", "\n"))
 		return -1;
 	for (line = strtok_r(buf, "\n", &save); line && n < ARRAY_SIZE(names);
 	     line = strtok_r(NULL, "\n", &save)) {

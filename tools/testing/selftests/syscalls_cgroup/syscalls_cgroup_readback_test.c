@@ -13,7 +13,16 @@
  *   could not be written back.
  *
  * Both fail on a kernel that prints every term of every call on a line of
- * its own (the first read back 10 MB there). Each runs on cgroup v1 and v2.
+ * its own (the first read back 10 MB there).
+ *
+ * - moby_in_its_shape: /data/moby.policy ("deny all=EPERM", then allow
+ *   lists, argument rules and clone3's ENOSYS) reads back in that shape,
+ *   "deny all=EPERM" and allow lines rather than the ~525 denials of the
+ *   complement, at most twice as long as what was written, and round-trips:
+ *   a sibling given the read-back prints the same bytes and denies the
+ *   same calls. It fails on a kernel that prints the complement.
+ *
+ * Each runs on cgroup v1 and v2.
  */
 #define _GNU_SOURCE
 #include "../kselftest_harness.h"
@@ -116,6 +125,34 @@ TEST_F_TIMEOUT(rb, per_call_terms_past_the_limit, 600)
 	free(text);
 	free(before);
 	free(after);
+}
+
+TEST_F(rb, moby_in_its_shape)
+{
+	static char a[READ_BACK_MAX + 1], d[READ_BACK_MAX + 1];
+	static char adeny[1 << 16], ddeny[1 << 16];
+	char *moby = NULL;
+	long wlen, alen, dlen;
+
+	wlen = read_file("/data/moby.policy", &moby, READ_BACK_MAX, 0);
+	ASSERT_LT(0, wlen);
+	ASSERT_EQ(0, policy_write(self->a, moby));
+	alen = policy_read(self->a, a, sizeof(a));
+	ASSERT_LT(0, alen);
+	TH_LOG("moby's profile: %ld bytes written, %ld read back", wlen, alen);
+	EXPECT_GE(2 * wlen, alen);
+	EXPECT_EQ(0, strncmp(a, "deny all=EPERM\n", 15)) TH_LOG("starts \"%.60s\"", a);
+	EXPECT_TRUE(has(a, "\nallow "));
+	EXPECT_TRUE(has(a, "=ENOSYS"));
+	EXPECT_FALSE(has(a, "deny " NATIVE_ABI ":acct=EPERM")) TH_LOG("the complement");
+	ASSERT_EQ(0, policy_write(self->d, a)) TH_LOG("writing it back");
+	dlen = policy_read(self->d, d, sizeof(d));
+	ASSERT_EQ(alen, dlen);
+	EXPECT_EQ(0, memcmp(a, d, alen));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", adeny, sizeof(adeny)));
+	ASSERT_LT(0, cg_read(self->d, "syscalls.deny", ddeny, sizeof(ddeny)));
+	EXPECT_STREQ(adeny, ddeny);
+	free(moby);
 }
 
 TEST_HARNESS_MAIN
