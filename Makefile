@@ -296,6 +296,16 @@ $(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(TOOL_HOST)
 	@$(TOOL_HOST) convert --kernel 6.12 $(if $(filter i386,$(ARCH)),--abi ia32) $< > $@
 	@cp $< $(dir $@)
 
+# The examples of the admin guide and the README that are marked to be run
+# ("checked-example"), for syscalls_cgroup_docs_test: NAME.sh, NAME.out.
+EXAMPLE_DOCS := Documentation/admin-guide/cgroup-v1/syscalls.rst README.md
+EXAMPLES     := $(R)/data/examples/.done
+$(EXAMPLES): harness/examples.awk $(EXAMPLE_DOCS)
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	@echo "  GEN     $(dir $@)"
+	@gawk -v out=$(dir $@) -f harness/examples.awk $(EXAMPLE_DOCS)
+	@touch $@
+
 # crun from Debian with its shared libraries, and the container bundle of
 # syscalls_cgroup_crun_test: /crun/bundle/config.json (checked in) and its
 # rootfs (static busybox; the test copies itself in as /probe and writes /job).
@@ -322,10 +332,10 @@ $(OUT)/busybox: | $(B)/.deps
 # What the guest carries. The 32-bit guest: the selftests and their helpers;
 # Debian's 64-bit programs (cgroup-tools, crun) cannot run there.
 ifeq ($(ARCH),i386)
-GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY) $(TOOL)
+GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY) $(TOOL) $(EXAMPLES)
 else
 GUEST := $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) $(PEERS) $(MOBY_POLICY) \
-	 $(CRUN_BUNDLE)/config.json $(TOOL)
+	 $(CRUN_BUNDLE)/config.json $(TOOL) $(EXAMPLES)
 endif
 
 $(INITRD): harness/init harness/demo.sh $(GUEST) $(BUSYBOX) $(B)/.deps
