@@ -273,13 +273,38 @@ $(R)/peers/test_syscall_vdso_32: X86_EXTRA := $(ST)/x86/thunks_32.S
 $(R)/peers/ptrace_syscall_32: X86_EXTRA := $(ST)/x86/raw_syscall_helper_32.S
 $(R)/peers/check_initial_reg_state_%: X86_FLAGS += -Wl,-ereal_start
 
+# The operator's tool, tools/cgroup/syscalls_cgroup*.c (syscalls-cgroup):
+# built for the host, whose convert makes /data/moby.policy, and static for
+# the guest (/bin/syscalls-cgroup), both from the tree's copy (the tables of
+# calls come from its syscall_*.tbl).
+TOOL_SRCS := $(wildcard tools/cgroup/*)
+TOOL_HOST := $(B)/tool-host/syscalls-cgroup
+TOOL      := $(R)/bin/syscalls-cgroup
+$(TOOL_HOST): $(TOOL_SRCS) $(B)/.overlay
+	@$(MAKE) -s -C $(KSRC)/tools/cgroup OUTPUT=$(CURDIR)/$(dir $@)
+$(TOOL): $(TOOL_SRCS) $(B)/.overlay
+	@$(MAKE) -s -C $(KSRC)/tools/cgroup OUTPUT=$(CURDIR)/$(OUT)/tool/ CC="$(CC_GUEST)"
+	@mkdir -p $(dir $@) && cp $(OUT)/tool/syscalls-cgroup $@
+
 # moby's default seccomp profile (shipped as JSON) turned into a
-# syscalls.policy, for the profile test, the demo and the benchmark.
+# syscalls.policy by the tool, for the profile test, the demo and the
+# benchmark; the JSON too, for the tool's test.
 MOBY_POLICY := $(R)/data/moby.policy
-$(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(SELFTEST_DIR)/moby_policy.py | $(B)/.deps
+$(MOBY_POLICY): $(SELFTEST_DIR)/moby-default.json $(TOOL_HOST)
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
-	@python3 $(SELFTEST_DIR)/moby_policy.py $(if $(filter i386,$(ARCH)),--abi ia32) $< > $@
+	@$(TOOL_HOST) convert --kernel 6.12 $(if $(filter i386,$(ARCH)),--abi ia32) $< > $@
+	@cp $< $(dir $@)
+
+# The examples of the admin guide and the README that are marked to be run
+# ("checked-example"), for syscalls_cgroup_docs_test: NAME.sh, NAME.out.
+EXAMPLE_DOCS := Documentation/admin-guide/cgroup-v1/syscalls.rst README.md
+EXAMPLES     := $(R)/data/examples/.done
+$(EXAMPLES): harness/examples.awk $(EXAMPLE_DOCS)
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	@echo "  GEN     $(dir $@)"
+	@gawk -v out=$(dir $@) -f harness/examples.awk $(EXAMPLE_DOCS)
+	@touch $@
 
 # crun from Debian with its shared libraries, and the container bundle of
 # syscalls_cgroup_crun_test: /crun/bundle/config.json (checked in) and its
@@ -307,10 +332,10 @@ $(OUT)/busybox: | $(B)/.deps
 # What the guest carries. The 32-bit guest: the selftests and their helpers;
 # Debian's 64-bit programs (cgroup-tools, crun) cannot run there.
 ifeq ($(ARCH),i386)
-GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY)
+GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY) $(TOOL) $(EXAMPLES)
 else
 GUEST := $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) $(PEERS) $(MOBY_POLICY) \
-	 $(CRUN_BUNDLE)/config.json
+	 $(CRUN_BUNDLE)/config.json $(TOOL) $(EXAMPLES)
 endif
 
 $(INITRD): harness/init harness/demo.sh $(GUEST) $(BUSYBOX) $(B)/.deps

@@ -636,7 +636,7 @@ static void write_cost(struct parked *p, int tasks)
 	report(key, now_ns() - t0);
 }
 
-/* moby's default profile (see moby_policy.py), in one write, to 1,000 tasks. */
+/* moby's default profile (syscalls-cgroup convert), in one write, to 1,000 tasks. */
 static void bench_profile(void)
 {
 	static char text[128 * 1024];

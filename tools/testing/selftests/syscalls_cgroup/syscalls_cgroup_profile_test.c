@@ -5,7 +5,7 @@
  *
  * moby_profile_keeps_a_shell_working: /data/moby.policy (moby's default
  * seccomp profile for an unprivileged x86 container, generated from
- * moby-default.json by moby_policy.py) is written in ONE write to the
+ * moby-default.json by syscalls-cgroup convert) is written in ONE write to the
  * syscalls.policy of a cgroup where a busybox shell loop runs. The loop
  * keeps running (its counter grows, the shell lives, no call of it is
  * denied: syscalls.stat reads "total 0"); a task of the cgroup
