@@ -630,6 +630,10 @@ static void sc_test_parse_names(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, abi, "accept"), SC_ENOSYS);
 	KUNIT_EXPECT_EQ(test, sc_test_act(test, pol, ia32, "accept4"), SC_ENOSYS);
 	KUNIT_EXPECT_EQ(test, sc_test_count(pol, ia32), 1);
+	/* ... and only there: not accept4 of the tables that have accept. */
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		if (abi != ia32)
+			KUNIT_EXPECT_EQ(test, sc_test_count(pol, abi), 1);
 
 	/* Same entry point: sys_setuid is setuid32 in ia32; setuid by name. */
 	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "setuid", &pol), 0);

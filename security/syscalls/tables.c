@@ -370,14 +370,16 @@ static void sc_add_one(struct sc_cover *c, enum sc_abi abi, unsigned int nr,
 }
 
 /*
- * Add call @nr of @abi, and, for a bare name, the calls of its entry point;
- * for a bare name with conditions, see sc_add_one().
+ * Add call @nr of @abi, and, for a bare name, the calls of its entry point
+ * (not for an sc_ia32_also[] record: "accept" covers ia32's accept4, not
+ * x86_64's accept4 through their shared entry point); for a bare name with
+ * conditions, see sc_add_one().
  */
 static void sc_add_call(struct sc_cover *c, u32 rec, bool bare)
 {
 	enum sc_abi abi = SC_REC_ABI(rec);
 	unsigned int nr = SC_REC_NR(rec);
-	unsigned int e = sc_entry(abi, nr), i, ref_n;
+	unsigned int e = rec & SC_REC_ALIAS ? 0 : sc_entry(abi, nr), i, ref_n;
 	u16 ref;
 
 	if (!bare || !c->need) {
