@@ -83,6 +83,10 @@ extern int cg_v2;
 #define GETPPID_LISTED	"64\n"
 #endif
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(arr)	(sizeof(arr) / sizeof((arr)[0]))
+#endif
+
 /* Does @s contain @sub? An int: the harness prints no pointers on -m32. */
 #define has(s, sub)	(!!strstr(s, sub))
 
@@ -98,6 +102,7 @@ int policy_write(const char *cg, const char *text);
 int policy_read(const char *cg, char *buf, size_t size);
 long read_file(const char *path, char **text, size_t max, size_t extra);
 int klog_has(const char *needle);
+int kmemleak_reports(void);
 
 /* A text a syscalls file refuses, and the -errno of its write. */
 struct bad_text {

@@ -345,28 +345,6 @@ static int create_without_controller(const char *path)
 	return cg_write(path, "cgroup.type", "threaded");
 }
 
-/* kmemleak reports naming this controller; -1 without kmemleak. */
-static int kmemleak_reports(void)
-{
-	static char buf[1 << 16];
-	int fd = open("/sys/kernel/debug/kmemleak", O_RDWR), n, len = 0;
-
-	if (fd < 0)
-		return -1;
-	if (write(fd, "scan", 4) != 4) {
-		close(fd);
-		return -1;
-	}
-	lseek(fd, 0, SEEK_SET);
-	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	buf[len] = '\0';
-	if (strstr(buf, "syscalls"))
-		fprintf(stderr, "%s", buf);
-	return !!strstr(buf, "syscalls");
-}
-
 /* The tree below the stress cgroup, parents first. */
 static const char * const dirs[] = {
 	"", "/fixed", "/fixed/f1", "/fixed/f2", "/flux", "/flux/x1", "/flux/x2", "/flux/x3",

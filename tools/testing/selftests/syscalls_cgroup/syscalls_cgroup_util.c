@@ -784,6 +784,31 @@ int klog_has(const char *needle)
 	return !!strstr(log, needle);
 }
 
+/*
+ * After a kmemleak scan: whether a report names this controller (printed to
+ * stderr), or -1 without kmemleak.
+ */
+int kmemleak_reports(void)
+{
+	static char buf[1 << 16];
+	int fd = open("/sys/kernel/debug/kmemleak", O_RDWR), n, len = 0;
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, "scan", 4) != 4) {
+		close(fd);
+		return -1;
+	}
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	if (strstr(buf, "syscalls"))
+		fprintf(stderr, "%s", buf);
+	return !!strstr(buf, "syscalls");
+}
+
 /* CLOCK_MONOTONIC in seconds. */
 double now(void)
 {
@@ -922,7 +947,7 @@ const struct errname errnames[] = {
 	{ "EHWPOISON", 133 },
 };
 
-const int nr_errnames = sizeof(errnames) / sizeof(errnames[0]);
+const int nr_errnames = ARRAY_SIZE(errnames);
 
 /*
  * An action as syscalls.deny and .policy take it: ACTION_LOG, ACTION_KILL
