@@ -190,7 +190,11 @@ int cg_walk(const char *cg, const char *prefix, int (*fn)(const char *path))
 
 static int remove_stale_one(const char *path)
 {
-	int err = rmdir(path) ? -errno : 0;
+	int err, tries = 0;
+
+	/* Tasks a failed test killed may take seconds to exit (KASAN). */
+	while ((err = rmdir(path) ? -errno : 0) == -EBUSY && tries++ < 300)
+		usleep(100000);
 
 	fprintf(stderr, "# cg_use: stale cgroup %s %s\n", path,
 		err ? strerror(-err) : "removed");
