@@ -53,7 +53,7 @@ static void remove_new(const char *root, char before[][NAME_MAX + 1], int nb)
 			;
 		if (j < nb)
 			continue;
-		snprintf(path, sizeof(path), "%.200s/%s", root, now[i]);
+		snprintf(path, sizeof(path), "%.200s/%.255s", root, now[i]);
 		cg_remove_tree(path);
 	}
 }
