@@ -527,28 +527,28 @@ static int first_denial(struct __test_metadata *_metadata, const char *c, int n,
 	return fired;
 }
 
-TEST_F_TIMEOUT(fault, first_denial_counters, 600)
+/* first_denial() for n = 1, 2, ... until nothing is injected. */
+static void each_first_call(struct __test_metadata *_metadata, const char *c, int rec)
 {
 	int n, fired = 1, injected = 0;
 
 	for (n = 1; fired > 0 && n < NTH_MAX && !_metadata->exit_code; n++) {
-		fired = first_denial(_metadata, self->w.c, n, 0);
+		fired = first_denial(_metadata, c, n, rec);
 		injected += fired > 0;
 	}
 	EXPECT_LE(0, fired);
-	TH_LOG("first denial: %d allocations failed in turn", injected);
+	TH_LOG("%s: %d allocations failed in turn", rec ? "recorded call" : "first denial",
+	       injected);
+}
+
+TEST_F_TIMEOUT(fault, first_denial_counters, 600)
+{
+	each_first_call(_metadata, self->w.c, 0);
 }
 
 TEST_F_TIMEOUT(fault, recording, 600)
 {
-	int n, fired = 1, injected = 0;
-
-	for (n = 1; fired > 0 && n < NTH_MAX && !_metadata->exit_code; n++) {
-		fired = first_denial(_metadata, self->w.c, n, 1);
-		injected += fired > 0;
-	}
-	EXPECT_LE(0, fired);
-	TH_LOG("recorded call: %d allocations failed in turn", injected);
+	each_first_call(_metadata, self->w.c, 1);
 }
 
 /* After all the above: nothing of the controller's is left unreferenced. */
