@@ -136,13 +136,23 @@ static const struct cmd_help {
 "    log, kill, or terms with argument conditions.\n" },
 };
 
-void warn(const char *fmt, ...)
+void sc_warn(const char *fmt, ...)
 {
 	va_list ap;
 
 	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/* What a command prints on stdout. */
+void sc_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
 	va_end(ap);
 }
 
@@ -163,7 +173,7 @@ void *xmalloc(size_t size)
 	void *p = size == (size_t)-1 ? NULL : malloc(size);
 
 	if (!p) {
-		warn("out of memory\n");
+		sc_warn("out of memory\n");
 		exit(EXIT_CGROUP);
 	}
 	return p;
@@ -266,10 +276,11 @@ int errno_value(const char *name)
 	const char *s;
 	int i;
 
+	/* The aliases, by the name they stand for. */
 	if (!strcmp(name, "EWOULDBLOCK"))
-		return EAGAIN;
-	if (!strcmp(name, "EDEADLOCK"))
-		return EDEADLK;
+		name = "EAGAIN";
+	else if (!strcmp(name, "EDEADLOCK"))
+		name = "EDEADLK";
 	for (i = 1; i < 4096; i++) {
 		s = errno_name(i);
 		if (s && !strcmp(s, name))
@@ -312,20 +323,21 @@ static int cg_check(const char *cg, char *abs)
 	char parent[PATH_MAX];
 
 	if (!realpath(cg, abs)) {
-		warn("%s: no such cgroup (%s)\n", cg, strerror(errno));
+		sc_warn("%s: no such cgroup (%s)\n", cg, strerror(errno));
 		return EXIT_CGROUP;
 	}
 	if (file_exists(abs, "syscalls.policy"))
 		return 0;
 	if (!file_exists(abs, "cgroup.procs"))
-		warn("%s: not a cgroup (no cgroup.procs)\n", cg);
+		sc_warn("%s: not a cgroup (no cgroup.procs)\n", cg);
 	else if (!cg_parent(abs, parent, sizeof(parent)))
-		warn("%s: the root cgroup has no syscalls files: it can never be restricted\n", cg);
+		sc_warn("%s: the root cgroup has no syscalls files: it can never be restricted\n",
+			cg);
 	else if (file_exists(abs, "cgroup.controllers"))
-		warn("%s: no syscalls files: the controller is not enabled for it (on cgroup v2:"
-		     " echo +syscalls > %s/cgroup.subtree_control)\n", cg, parent);
+		sc_warn("%s: no syscalls files: the controller is not enabled for it (on cgroup v2: echo +syscalls > %s/cgroup.subtree_control)\n",
+			cg, parent);
 	else
-		warn("%s: no syscalls files: not in the syscalls hierarchy of cgroup v1\n", cg);
+		sc_warn("%s: no syscalls files: not in the syscalls hierarchy of cgroup v1\n", cg);
 	return EXIT_CGROUP;
 }
 
@@ -363,12 +375,12 @@ static struct policy *cg_policy(const char *cg, char **textp)
 	snprintf(path, sizeof(path), "%s/syscalls.policy", cg);
 	text = read_text(path, NULL);
 	if (!text) {
-		warn("%s: %s\n", path, strerror(errno));
+		sc_warn("%s: %s\n", path, strerror(errno));
 		return NULL;
 	}
 	pol = policy_new(xstrdup(path));
 	if (policy_eval(pol, text)) {
-		warn("%s: cannot read what the kernel printed\n", path);
+		sc_warn("%s: cannot read what the kernel printed\n", path);
 		policy_free(pol);
 		pol = NULL;
 	}
@@ -440,12 +452,10 @@ static void write_error(const char *cg, const char *file, int err, int bad_line,
 		break;
 	case EPERM:
 		why = v2 ? "an allow of a call the parent acts on" :
-			   "CAP_SYS_ADMIN is needed to write on cgroup v1, or an allow of a call"
-			   " the parent acts on";
+			   "no CAP_SYS_ADMIN (v1), or an allow of a call the parent acts on";
 		break;
 	case EACCES:
-		why = "no permission to write the file (a delegated cgroup's own syscalls"
-		      " files stay the delegator's)";
+		why = "no write permission (a delegated cgroup's own files are the delegator's)";
 		break;
 	case E2BIG:
 		why = "too big: over 128 KiB, or too many conditions or terms for a call";
@@ -459,8 +469,8 @@ static void write_error(const char *cg, const char *file, int err, int bad_line,
 	default:
 		why = strerror(err);
 	}
-	warn("%s/syscalls.policy: the kernel refused %s (%s): %s%s\n", cg, file,
-	     errno_name(err) ? errno_name(err) : "?", why,
+	sc_warn("%s/syscalls.policy: the kernel refused %s (%s): %s%s\n", cg, file,
+		errno_name(err) ? errno_name(err) : "?", why,
 	     bad_line ? " (see the line named above)" : "");
 }
 
@@ -483,8 +493,8 @@ static int allow_conflicts(const char *file, const char *text, const struct poli
 			for (abi = 0; abi < NR_ABIS; abi++)
 				for (nr = 0; nr < NR_MAX; nr++)
 					if (!one->c[abi][nr].nterms && parent->c[abi][nr].nterms) {
-						warn("%s:%d: allows %s, which the parent acts on\n",
-						     file, n, call_label(abi, nr));
+						sc_warn("%s:%d: allows %s, which the parent acts on\n",
+							file, n, call_label(abi, nr));
 						bad = n;
 						abi = NR_ABIS;
 						break;
@@ -556,8 +566,8 @@ static int cmd_apply(int argc, char **argv)
 		return ret == -EINVAL || ret == -ERANGE || ret == -E2BIG ? EXIT_INPUT : EXIT_CGROUP;
 	}
 	if (bad) {
-		warn("%s: the kernel took it, but this tool could not follow line %d (%s):"
-		     " not verified\n", file, bad, strerror(err));
+		sc_warn("%s: the kernel took it, but this tool could not follow line %d (%s): not verified\n",
+			file, bad, strerror(err));
 		return EXIT_OK;
 	}
 	now = cg_policy(cg, NULL);
@@ -568,25 +578,26 @@ static int cmd_apply(int argc, char **argv)
 	policy_compose(want, parent, own);
 	n = policy_diff(want, now, parent, true, parent_path);
 	if (n) {
-		warn("%s/syscalls.policy: %d call%s in force differ from %s (above)\n",
-		     cg, n, n == 1 ? "" : "s", file);
+		sc_warn("%s/syscalls.policy: %d call%s in force differ from %s (above)\n",
+			cg, n, n == 1 ? "" : "s", file);
 		return EXIT_DIFFERS;
 	}
 	for (abi = 0; abi < NR_ABIS; abi++)
 		for (nr = 0; nr < NR_MAX; nr++)
 			acts += !!now->c[abi][nr].nterms;
-	printf("%s: applied %s: %d calls with an action, %d \"?\" items skipped (not in"
-	       " this kernel); read back and verified\n", cg, file, acts, own->skipped);
+	sc_info("%s: applied %s: %d calls with an action, %d \"?\" items skipped (not in this kernel); read back and verified\n",
+		cg, file, acts, own->skipped);
 	return EXIT_OK;
 }
 
 /* --- learn ------------------------------------------------------------- */
 
-static volatile sig_atomic_t alarmed;
+/* Set by the alarm's handler: read and written atomically. */
+static int alarmed;
 
 static void on_alarm(int sig)
 {
-	alarmed = 1;
+	__atomic_store_n(&alarmed, 1, __ATOMIC_RELAXED);
 }
 
 /* Sort key of an item "abi:name" or "abi:nr". */
@@ -641,15 +652,17 @@ static int run_in(const char *cg, char **cmd, int seconds)
 		snprintf(num, sizeof(num), "%d", getpid());
 		err = cg_file_write(cg, "cgroup.procs", num, strlen(num));
 		if (err) {
-			warn("%s/cgroup.procs: cannot enter (%s)%s\n", cg, strerror(-err),
-			     err == -EBUSY ? ": on cgroup v2, a cgroup whose children have"
-			     " controllers enabled takes no tasks" : "");
+			if (err == -EBUSY)
+				sc_warn("%s/cgroup.procs: cannot enter (%s): on cgroup v2, a cgroup whose children have controllers enabled takes no tasks\n",
+					cg, strerror(-err));
+			else
+				sc_warn("%s/cgroup.procs: cannot enter (%s)\n", cg, strerror(-err));
 			_exit(126);
 		}
 		dup2(2, 1);
 		fcntl(pipefd[1], F_SETFD, FD_CLOEXEC);
 		execvp(cmd[0], cmd);
-		warn("%s: %s\n", cmd[0], strerror(errno));
+		sc_warn("%s: %s\n", cmd[0], strerror(errno));
 		if (write(pipefd[1], "x", 1) < 0)
 			_exit(127);
 		_exit(127);
@@ -662,19 +675,19 @@ static int run_in(const char *cg, char **cmd, int seconds)
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return -errno;
-		if (alarmed)
+		if (__atomic_load_n(&alarmed, __ATOMIC_RELAXED))
 			kill(pid, SIGTERM);
 	}
 	alarm(0);
 	if (read(pipefd[0], &c, 1) == 1 || (WIFEXITED(status) && WEXITSTATUS(status) == 126))
 		return -ENOEXEC;
 	close(pipefd[0]);
-	if (WIFSIGNALED(status) && !alarmed)
-		warn("%s: killed by signal %d (the record is printed all the same)\n",
-		     cmd[0], WTERMSIG(status));
+	if (WIFSIGNALED(status) && !__atomic_load_n(&alarmed, __ATOMIC_RELAXED))
+		sc_warn("%s: killed by signal %d (the record is printed all the same)\n",
+			cmd[0], WTERMSIG(status));
 	else if (WIFEXITED(status) && WEXITSTATUS(status))
-		warn("%s: exit status %d (the record is printed all the same)\n",
-		     cmd[0], WEXITSTATUS(status));
+		sc_warn("%s: exit status %d (the record is printed all the same)\n",
+			cmd[0], WEXITSTATUS(status));
 	return 0;
 }
 
@@ -747,7 +760,8 @@ static int cmd_learn(int argc, char **argv)
 		if (!strncmp(line, "allow ", 6))
 			n = items_add(items, n, 4096, line + 6);
 		else if (sscanf(line, "deny all=%63s", deny_all) != 1 && *line)
-			warn("%s: kept only its allow lines and \"deny all\": '%s'\n", merge, line);
+			sc_warn("%s: kept only its allow lines and \"deny all\": '%s'\n",
+				merge, line);
 	}
 	qsort(items, n, sizeof(items[0]), item_cmp);
 	printf("# learned by %s from %s", prog, cg);
@@ -997,7 +1011,7 @@ static const struct {
 	{ "watch", cmd_watch }, { "explain", cmd_explain },
 };
 
-static int help(const char *cmd, FILE *f)
+static int show_usage(const char *cmd, FILE *f)
 {
 	size_t i;
 
@@ -1011,7 +1025,7 @@ static int help(const char *cmd, FILE *f)
 			return EXIT_OK;
 		}
 	}
-	warn("no command '%s' (see '%s --help')\n", cmd, prog);
+	sc_warn("no command '%s' (see '%s --help')\n", cmd, prog);
 	return EXIT_USAGE;
 }
 
@@ -1021,21 +1035,21 @@ int main(int argc, char **argv)
 	int j;
 
 	if (argc < 2) {
-		warn("no command (see '%s --help')\n", prog);
+		sc_warn("no command (see '%s --help')\n", prog);
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return help(NULL, stdout);
+		return show_usage(NULL, stdout);
 	if (!strcmp(argv[1], "help"))
-		return help(argc > 2 ? argv[2] : NULL, stdout);
+		return show_usage(argc > 2 ? argv[2] : NULL, stdout);
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
 		if (strcmp(argv[1], cmds[i].name))
 			continue;
 		for (j = 2; j < argc && strcmp(argv[j], "--"); j++)
 			if (!strcmp(argv[j], "--help") || !strcmp(argv[j], "-h"))
-				return help(argv[1], stdout);
+				return show_usage(argv[1], stdout);
 		return cmds[i].fn(argc - 1, argv + 1);
 	}
-	warn("unknown command '%s' (see '%s --help')\n", argv[1], prog);
+	sc_warn("unknown command '%s' (see '%s --help')\n", argv[1], prog);
 	return EXIT_USAGE;
 }

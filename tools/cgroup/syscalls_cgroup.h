@@ -6,6 +6,7 @@
 #ifndef SYSCALLS_CGROUP_TOOL_H
 #define SYSCALLS_CGROUP_TOOL_H
 
+#include <linux/compiler.h>	/* __printf, __noreturn: tools/include */
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -58,8 +59,9 @@ struct policy {
 };
 
 /* util */
-void __attribute__((format(printf, 1, 2))) warn(const char *fmt, ...);
-int __attribute__((format(printf, 2, 3))) fail(int code, const char *fmt, ...);
+__printf(1, 2) void sc_warn(const char *fmt, ...);
+__printf(1, 2) void sc_info(const char *fmt, ...);
+__printf(2, 3) int fail(int code, const char *fmt, ...);
 void *xmalloc(size_t size);
 char *xstrdup(const char *s);
 char *read_text(const char *path, size_t *len);

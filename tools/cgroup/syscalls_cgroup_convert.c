@@ -45,9 +45,9 @@ struct jparser {
 	int line;
 };
 
-static void __attribute__((noreturn)) jfail(struct jparser *j, const char *what)
+static __noreturn void jfail(struct jparser *j, const char *what)
 {
-	warn("%s:%d: bad JSON: %s\n", j->file, j->line, what);
+	sc_warn("%s:%d: bad JSON: %s\n", j->file, j->line, what);
 	exit(EXIT_INPUT);
 }
 
@@ -202,10 +202,10 @@ struct conv {
 	int nallow, ndeny, nargs;
 };
 
-static void __attribute__((noreturn)) pfail(struct conv *c, const struct jval *v,
-					    const char *what, const char *arg)
+static __noreturn void pfail(struct conv *c, const struct jval *v,
+			     const char *what, const char *arg)
 {
-	warn("%s:%d: %s%s%s\n", c->file, v ? v->line : 0, what, arg ? ": " : "", arg ? arg : "");
+	sc_warn("%s:%d: %s%s%s\n", c->file, v ? v->line : 0, what, arg ? ": " : "", arg ? arg : "");
 	exit(EXIT_INPUT);
 }
 
@@ -380,8 +380,8 @@ static const char *rule_action(struct conv *c, const struct jval *where, const c
 	if (!strcmp(act, "SCMP_ACT_TRACE"))
 		return "=ENOSYS";	/* what seccomp does without a tracer */
 	if (!strcmp(act, "SCMP_ACT_TRAP")) {
-		warn("%s:%d: SCMP_ACT_TRAP (a catchable SIGSYS) becomes kill\n", c->file,
-		     where->line);
+		sc_warn("%s:%d: SCMP_ACT_TRAP (a catchable SIGSYS) becomes kill\n", c->file,
+			where->line);
 		return "=kill";
 	}
 	pfail(c, where, "an action the controller has no equivalent of", act);
@@ -395,7 +395,7 @@ static void add_unique(char **list, int *n, const char *item)
 		if (!strcmp(list[i], item))
 			return;
 	if (*n == MAX_ITEMS) {
-		warn("too many items\n");
+		sc_warn("too many items\n");
 		exit(EXIT_INPUT);
 	}
 	list[(*n)++] = xstrdup(item);
@@ -612,8 +612,7 @@ int cmd_convert(int argc, char **argv)
 	if (*def_act)
 		printf("deny all%s\n", def_act);
 	if (c->nargs)
-		printf("# allowed only with these arguments (one item per seccomp rule, in each"
-		       " table):\n");
+		sc_info("# allowed only with these arguments (one item per seccomp rule, in each table):\n");
 	for (i = 0; i < c->nargs; i++) {
 		size_t n = strcspn(c->args[i], "(");
 		bool first = true;
@@ -634,7 +633,7 @@ int cmd_convert(int argc, char **argv)
 	statements("deny ", c->deny, c->ndeny);
 	for (abi = 0; abi < NR_ABIS; abi++)
 		if (c->badarch[abi])
-			printf("deny %s:all=kill # not in the profile's architectures: seccomp"
-			       " kills such calls\n", abi_names[abi]);
+			sc_info("deny %s:all=kill # not in the profile's architectures: seccomp kills such calls\n",
+				abi_names[abi]);
 	return EXIT_OK;
 }

@@ -541,7 +541,7 @@ int policy_eval(struct policy *pol, const char *text)
 		if (*s)
 			*s++ = '\0';
 		if (strcmp(word, "deny") && strcmp(word, "allow")) {
-			warn("%s:%d: '%s' is neither 'deny' nor 'allow'\n", pol->file, n, word);
+			sc_warn("%s:%d: '%s' is neither 'deny' nor 'allow'\n", pol->file, n, word);
 			errno = EINVAL;
 			return n;
 		}
@@ -557,8 +557,8 @@ int policy_eval(struct policy *pol, const char *text)
 				*s++ = '\0';
 			err = item_apply(pol, !strcmp(word, "deny"), item, n);
 			if (err) {
-				warn("%s:%d: %s '%s'\n", pol->file, n,
-				     err == -ENOENT ? "unknown name" :
+				sc_warn("%s:%d: %s '%s'\n", pol->file, n,
+					err == -ENOENT ? "unknown name" :
 				     err == -ERANGE ? "number past the end of its table in" :
 				     "malformed item", item);
 				errno = -err;
