@@ -547,13 +547,14 @@ static int cmd_apply(int argc, char **argv)
 	err = errno;
 	if (bad && dry)
 		return EXIT_INPUT;
+	/* What the kernel should have in force after the write. */
+	policy_settle(own);
+	want = policy_new(file);
+	policy_compose(want, parent, own);
 	if (dry) {
 		now = cg_policy(cg, NULL);
 		if (!now)
 			return EXIT_CGROUP;
-		policy_settle(own);
-		want = policy_new(file);
-		policy_compose(want, parent, own);
 		n = policy_diff(now, want, NULL, false, NULL);
 		printf("%s: %d call%s would change\n", file, n, n == 1 ? "" : "s");
 		return n ? EXIT_DIFFERS : EXIT_OK;
@@ -573,9 +574,6 @@ static int cmd_apply(int argc, char **argv)
 	now = cg_policy(cg, NULL);
 	if (!now)
 		return EXIT_CGROUP;
-	policy_settle(own);
-	want = policy_new(file);
-	policy_compose(want, parent, own);
 	n = policy_diff(want, now, parent, true, parent_path);
 	if (n) {
 		sc_warn("%s/syscalls.policy: %d call%s in force differ from %s (above)\n",
