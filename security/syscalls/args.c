@@ -1019,4 +1019,3 @@ u16 sc_args_act(const struct sc_args *args, enum sc_abi abi, unsigned int nr,
 	} while (!(t++)->last);
 	return act;
 }
-

@@ -473,4 +473,3 @@ int sc_write_policy(struct sc_builder *b, char *text,
 	}
 	return 0;
 }
-

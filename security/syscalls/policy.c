@@ -242,4 +242,3 @@ bool sc_policy_covers(const struct sc_policy *dst, const struct sc_policy *src)
 		}
 	return true;
 }
-

@@ -382,4 +382,3 @@ void sc_show_items(struct seq_file *sf, const struct sc_set *set)
 	if (*sep)
 		seq_putc(sf, '\n');
 }
-

@@ -419,4 +419,3 @@ out:
 	t->err = ret;
 	return ret;
 }
-
