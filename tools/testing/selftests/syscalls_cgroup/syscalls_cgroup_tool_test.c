@@ -31,7 +31,7 @@
  * Run "TOOL ARGS 2>&1" through sh; its output into @out, its exit status
  * returned (-1: it did not exit).
  */
-static int __attribute__((format(printf, 3, 4))) tool(char *out, size_t size, const char *fmt, ...)
+static int tool(char *out, size_t size, const char *fmt, ...)
 {
 	char cmd[4096];
 	size_t len = 0, n;
@@ -120,8 +120,8 @@ TEST(convert_profiles)
 	EXPECT_TRUE(has(out, X86_64_KERNEL ? "?x86_64:socket(a0<38)" : "?ia32:socket(a0<38)"));
 	snprintf(built, sizeof(built), "%s", out);
 	/* CAP_SYS_ADMIN: its rules come in, clone is allowed whole */
-	ASSERT_EQ(0, tool(out, sizeof(out), "convert --kernel 6.12 --caps CAP_SYS_ADMIN %s"
-			  " /data/moby-default.json", abi));
+	ASSERT_EQ(0, tool(out, sizeof(out),
+			  "convert --kernel 6.12 --caps CAP_SYS_ADMIN %s /data/moby-default.json", abi));
 	EXPECT_TRUE(has(out, X86_64_KERNEL ? " ?x86_64:mount " : " ?ia32:mount "));
 	EXPECT_FALSE(has(out, "clone(a0&0x7e020000==0)")) TH_LOG("%s", out);
 	EXPECT_FALSE(has(built, X86_64_KERNEL ? " ?x86_64:mount " : " ?ia32:mount "));
@@ -167,7 +167,8 @@ TEST(convert_profiles)
 	ASSERT_EQ(0, write_text("/tmp/bad.json", "{ \"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
 				"  \"syscalls\": [ { \"names\": [ \"read\" ],, } ] }\n"));
 	EXPECT_EQ(2, tool(out, sizeof(out), "convert /tmp/bad.json"));
-	EXPECT_TRUE(has(out, "/tmp/bad.json:2: bad JSON: expected a member name in quotes")) TH_LOG("%s", out);
+	EXPECT_TRUE(has(out, "/tmp/bad.json:2: bad JSON: expected a member name in quotes"))
+		TH_LOG("%s", out);
 	ASSERT_EQ(0, write_text("/tmp/bad.json", "{ \"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
 				"  \"syscalls\": [ { \"names\": [ \"read\" ], \"action\": "
 				"\"SCMP_ACT_ALLOW\",\n \"args\": [ { \"index\": 0, \"value\": 1,"
