@@ -25,28 +25,25 @@
  * @action: "errno", "log" or "kill"
  * @err: the errno the call fails with; 0 for "log" and "kill"
  */
-TRACE_EVENT(syscalls_cgroup_deny,
+TRACE_EVENT(syscalls_cgroup_deny,	/* syscalls_cgroup:syscalls_cgroup_deny */
 
 	TP_PROTO(struct cgroup *cgrp, const char *abi, unsigned int nr,
 		 const char *name, const char *action, int err),
 
 	TP_ARGS(cgrp, abi, nr, name, action, err),
 
-	TP_STRUCT__entry(
-		__field(u64,		cgroup)
-		__field(int,		root)
-		__field(pid_t,		pid)
-		__field(pid_t,		tgid)
-		__array(char,		comm,	TASK_COMM_LEN)
-		__string(abi,		abi)
-		__field(unsigned int,	nr)
-		__string(name,		name)
-		__string(action,	action)
-		__field(int,		err)
-	),
+	TP_STRUCT__entry(__field(u64, cgroup)
+			 __field(int, root)
+			 __field(pid_t, pid)
+			 __field(pid_t, tgid)
+			 __array(char, comm, TASK_COMM_LEN)
+			 __string(abi, abi)
+			 __field(unsigned int, nr)
+			 __string(name, name)
+			 __string(action, action)
+			 __field(int, err)),
 
-	TP_fast_assign(
-		__entry->cgroup = cgroup_id(cgrp);
+	TP_fast_assign(__entry->cgroup = cgroup_id(cgrp);
 		__entry->root = cgrp->root->hierarchy_id;
 		__entry->pid = task_pid_nr(current);
 		__entry->tgid = task_tgid_nr(current);
