@@ -274,12 +274,10 @@ static int syscalls_used_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-static u64 sc_total(struct syscalls_cgroup *sc)
-{
-	return atomic64_read(&sc->total);
-}
-
-/* syscalls.stat: "total N", then "abi nr name count action" per call. */
+/*
+ * syscalls.stat: "total N", then "abi nr name count action" per call; the
+ * denials in the cgroup's subtree, removed descendants included.
+ */
 static int syscalls_stat_show(struct seq_file *sf, void *v)
 {
 	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
@@ -288,7 +286,7 @@ static int syscalls_stat_show(struct seq_file *sf, void *v)
 	char what[24];
 	int abi;
 
-	seq_printf(sf, "total %llu\n", sc_total(sc));
+	seq_printf(sf, "total %llu\n", atomic64_read(&sc->subtree));
 	if (!counts)
 		return 0;
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
@@ -305,10 +303,21 @@ static int syscalls_stat_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-/* syscalls.events: "denied N"; modified (poll, inotify) on denials. */
+/*
+ * syscalls.events: "denied N", the denials in the cgroup's subtree, removed
+ * descendants included, as memory.events counts; modified (poll, inotify)
+ * on each of them.
+ */
 static int syscalls_events_show(struct seq_file *sf, void *v)
 {
-	seq_printf(sf, "denied %llu\n", sc_total(css_sc(seq_css(sf))));
+	seq_printf(sf, "denied %llu\n", atomic64_read(&css_sc(seq_css(sf))->subtree));
+	return 0;
+}
+
+/* syscalls.events.local: "denied N", the denials of the cgroup's own tasks. */
+static int syscalls_events_local_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "denied %llu\n", atomic64_read(&css_sc(seq_css(sf))->total));
 	return 0;
 }
 
@@ -620,6 +629,12 @@ static struct cftype syscalls_files[] = {
 		.name = "events",
 		.seq_show = syscalls_events_show,
 		.file_offset = offsetof(struct syscalls_cgroup, events),
+		.flags = CFTYPE_NOT_ON_ROOT,
+	},
+	{
+		.name = "events.local",
+		.seq_show = syscalls_events_local_show,
+		.file_offset = offsetof(struct syscalls_cgroup, events_local),
 		.flags = CFTYPE_NOT_ON_ROOT,
 	},
 	{

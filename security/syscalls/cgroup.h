@@ -50,11 +50,16 @@ struct sc_counts {
  * @counts_failed: the allocation of @counts failed; never tried again
  * @flip:	entry of the list of sc_flip()
  * @build:	entry of the list of the cgroups sc_build() marked
- * @counts:	denials per call made by this cgroup's tasks; allocated at
- *		the first denial (charged to its memory cgroup), freed with
- *		the css
- * @total:	denials in all (log events included)
- * @events:	syscalls.events, notified from @notify_work
+ * @counts:	denials per call made by the tasks of this cgroup and of its
+ *		descendants, removed ones included; allocated at the first
+ *		denial in the subtree (charged to the denied task's memory
+ *		cgroup), freed with the css
+ * @total:	denials made by this cgroup's own tasks (log events included)
+ * @subtree:	denials in this cgroup and its descendants, removed ones
+ *		included: each denial is counted in every ancestor at once
+ * @events:	syscalls.events, notified from @notify_work of this cgroup
+ *		and of its descendants
+ * @events_local: syscalls.events.local, notified from @notify_work
  * @notify_work: runs cgroup_file_notify() outside the denied call, at most
  *		once per SC_NOTIFY_DELAY
  * @log_rs:	rate limit of the kernel log line, per cgroup
@@ -100,7 +105,9 @@ struct syscalls_cgroup {
 	struct list_head build;
 	struct sc_counts *counts;
 	atomic64_t total;
+	atomic64_t subtree;
 	struct cgroup_file events;
+	struct cgroup_file events_local;
 	struct delayed_work notify_work;
 	struct ratelimit_state log_rs;
 	struct ratelimit_state refused_rs;

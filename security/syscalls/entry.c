@@ -29,6 +29,9 @@
 #include "cgroup.h"
 #include "uring.h"
 
+#define CREATE_TRACE_POINTS
+#include <trace/events/syscalls_cgroup.h>
+
 /* Audit records of denials, for the whole system: a flood costs nothing. */
 static DEFINE_RATELIMIT_STATE(sc_audit_rs, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
@@ -219,28 +222,44 @@ static __always_inline u16 sc_hit(const struct sc_policy *pol,
 	return act;
 }
 
+/*
+ * Announce denials in @sc on its syscalls.events.local, and on the
+ * syscalls.events of @sc and of every ancestor, which count them too. The
+ * ancestors live as long as @sc, whose css_free() waits for this work.
+ */
 void sc_notify_fn(struct work_struct *work)
 {
 	struct syscalls_cgroup *sc = container_of(to_delayed_work(work),
 						  struct syscalls_cgroup,
 						  notify_work);
 
-	cgroup_file_notify(&sc->events);
+	cgroup_file_notify(&sc->events_local);
+	for (; sc_parent(sc); sc = sc_parent(sc))
+		cgroup_file_notify(&sc->events);
 }
 
 /*
- * Count a denial. The per-call counters are allocated at the first denial
- * (see sc_judge()); if that failed, only the total is counted.
+ * Count a denial: in @sc's own total, and in the subtree total and the
+ * per-call counters of @sc and of each of its ancestors but the root (which
+ * has no files), so that they keep the denials of a descendant after it is
+ * removed. The per-call counters of a cgroup are allocated at the first
+ * denial in its subtree (see sc_judge()); where that failed, only the totals
+ * are counted.
  */
 static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi,
 		     unsigned int nr, u16 act)
 {
-	struct sc_counts *counts = READ_ONCE(sc->counts);
+	struct syscalls_cgroup *up;
+	struct sc_counts *counts;
 
 	atomic64_inc(&sc->total);
-	if (counts) {
-		WRITE_ONCE(counts->last[abi][nr], act);
-		atomic_inc(&counts->n[abi][nr]);
+	for (up = sc; sc_parent(up); up = sc_parent(up)) {
+		atomic64_inc(&up->subtree);
+		counts = READ_ONCE(up->counts);
+		if (counts) {
+			WRITE_ONCE(counts->last[abi][nr], act);
+			atomic_inc(&counts->n[abi][nr]);
+		}
 	}
 
 	/*
@@ -252,18 +271,33 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi,
 }
 
 /*
- * Allocate @sc's per-call counters, charged to the denied task's memory
- * cgroup; once only, also when it fails.
+ * Allocate the per-call counters of @sc and of its ancestors (but the root)
+ * that lack them, charged to the denied task's memory cgroup; once only per
+ * cgroup, also when it fails. The topmost first, @sc last, so that a denial
+ * that finds @sc's counters (or their failure) published (sc_account())
+ * finds its ancestors' too.
  */
 static void sc_alloc_counts(struct syscalls_cgroup *sc)
 {
+	struct syscalls_cgroup *up, *top;
 	struct sc_counts *counts;
 
-	counts = kzalloc(sizeof(*counts), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-	if (!counts)
-		WRITE_ONCE(sc->counts_failed, true);
-	else if (cmpxchg(&sc->counts, NULL, counts))
-		kfree(counts);
+	for (;;) {
+		top = NULL;
+		for (up = sc; sc_parent(up); up = sc_parent(up))
+			if (!READ_ONCE(up->counts) && !READ_ONCE(up->counts_failed))
+				top = up;
+		if (!top)
+			return;
+		counts = kzalloc(sizeof(*counts), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+		if (counts) {
+			if (cmpxchg_release(&top->counts, NULL, counts))
+				kfree(counts);
+			continue;
+		}
+		/* Pairs with smp_load_acquire() in sc_account(), as the above. */
+		smp_store_release(&top->counts_failed, true);
+	}
 }
 
 const char *sc_name_or(enum sc_abi abi, unsigned int nr)
@@ -308,6 +342,27 @@ static void sc_log(struct syscalls_cgroup *sc, enum sc_abi abi,
 	audit_log_format(ab, " cgroup=");
 	audit_log_untrustedstring(ab, path);
 	audit_log_end(ab);
+}
+
+/*
+ * The tracepoint syscalls_cgroup:syscalls_cgroup_deny, for a denial whose
+ * action is @act; out of line, and only reached when the event is enabled.
+ *
+ * Context: RCU read lock held (@sc is current's cgroup).
+ */
+static noinline void sc_trace_deny(struct syscalls_cgroup *sc, enum sc_abi abi,
+				   unsigned int nr, u16 act)
+{
+	static const char * const kinds[] = {
+		[SC_ACT_LOG >> 12] = "log",
+		[SC_ACT_ERRNO >> 12] = "errno",
+		[SC_ACT_KILL >> 12] = "kill",
+	};
+	unsigned int kind = sc_act_kind(act);
+
+	trace_syscalls_cgroup_deny(sc->css.cgroup, sc_abis[abi].name, nr,
+				   sc_name_or(abi, nr), kinds[kind >> 12],
+				   kind == SC_ACT_ERRNO ? sc_act_errno(act) : 0);
 }
 
 /*
@@ -389,8 +444,12 @@ static __always_inline bool sc_account(struct syscalls_cgroup *sc,
 				       enum sc_abi abi, unsigned int index,
 				       u16 act, bool *log, bool *audit)
 {
-	if (unlikely(!READ_ONCE(sc->counts) && !READ_ONCE(sc->counts_failed)))
-		return false;
+	/* Acquire: @sc's counters come after those of its ancestors. */
+	if (unlikely(!smp_load_acquire(&sc->counts))) {
+		/* Pairs with smp_store_release() in sc_alloc_counts(). */
+		if (!smp_load_acquire(&sc->counts_failed))
+			return false;
+	}
 	sc_count(sc, abi, index, act);
 	sc_log_wanted(sc, log, audit);
 	return true;
@@ -403,6 +462,12 @@ static __always_inline bool sc_account(struct syscalls_cgroup *sc,
  * @act: the action, not SC_ACT_ALLOW
  *
  * Context: Process context of current.
+ * A system call (@regs set) that is killed is marked with
+ * SYSCALL_WORK_SYSCALLS_CGROUP_KILLED: it returns nothing, as with
+ * SECCOMP_RET_KILL_PROCESS, its registers are those it was made with (for
+ * the core dump), and the exit work reports no syscall-exit stop to a
+ * tracer (kernel/entry/common.c): the task dies of SIGSYS on its way out.
+ *
  * Return: 0 if the call runs ("log"), otherwise its return value: -errno,
  * or -ENOSYS for kill (SIGSYS is on its way, as for
  * SECCOMP_RET_KILL_PROCESS; SIGKILL to the process from an io thread).
@@ -423,8 +488,10 @@ static long sc_enforce(struct pt_regs *regs, long nr, u16 act)
 			return -ENOSYS;
 		}
 		/* Show the call's own registers in a core dump. */
-		if (regs)
+		if (regs) {
 			syscall_rollback(current, regs);
+			set_syscall_work(SYSCALLS_CGROUP_KILLED);
+		}
 		force_sig_seccomp(nr, 0, true);
 		return -ENOSYS;
 	default:
@@ -454,8 +521,11 @@ static __always_inline long sc_judge(struct pt_regs *regs, long nr,
 	rcu_read_lock();
 	sc = sc_current();
 	act = sc_decide(sc, regs, &abi, &index);
-	if (act != SC_ACT_ALLOW)
+	if (act != SC_ACT_ALLOW) {
 		counted = sc_account(sc, abi, index, act, &log, &audit);
+		if (trace_syscalls_cgroup_deny_enabled())
+			sc_trace_deny(sc, abi, index, act);
+	}
 	rcu_read_unlock();
 
 	if (likely(act == SC_ACT_ALLOW))
@@ -529,7 +599,9 @@ static noinline long sc_slow(struct pt_regs *regs, long nr, enum sc_abi abi,
 
 	if (!ret)
 		return nr;
-	syscall_set_return_value(current, regs, ret, 0);
+	/* A killed call keeps its registers (sc_enforce()). */
+	if (!test_syscall_work(SYSCALLS_CGROUP_KILLED))
+		syscall_set_return_value(current, regs, ret, 0);
 	return -1;
 }
 

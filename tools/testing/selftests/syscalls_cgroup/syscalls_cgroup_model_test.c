@@ -28,9 +28,10 @@
  * result through a pipe, or dies of SIGSYS and is started again. Every
  * write's result (0 or the errno) and every probe's outcome (ran, failed with
  * which errno, killed) must match the model; every VERIFY_EVERY operations
- * and at the end, syscalls.policy, syscalls.deny, syscalls.stat and
- * syscalls.events of every cgroup must show the model's state (and, less
- * often, syscalls.allow).
+ * and at the end, syscalls.policy, syscalls.deny, syscalls.stat,
+ * syscalls.events (both counting the subtree, removed cgroups included) and
+ * syscalls.events.local of every cgroup must show the model's state (and,
+ * less often, syscalls.allow).
  *
  * The test runs with the controller on cgroup v1 (variant v1) and on cgroup
  * v2 (variant v2), from the same seed. On v2 the test's cgroup is a domain
@@ -167,8 +168,9 @@ struct node {
 	int depth;		/* 0: the test's cgroup */
 	char path[256];
 	struct act own[NCALLS];
-	long count[NCALLS];	/* the probe's denials here (log, kill too) */
+	long count[NCALLS];	/* the probe's denials here and below (log, kill too) */
 	struct act last[NCALLS];	/* the action of the latest one */
+	long local;		/* the probe's denials here */
 };
 
 struct probe_res {
@@ -918,8 +920,14 @@ static int op_probe(struct __test_metadata *_metadata, struct model *m)
 				exp.kind == K_KILL ? "SIGSYS" : "it to run");
 	m->outcome[exp.kind]++;
 	if (where >= 0 && exp.kind != K_NONE) {
-		m->node[where].count[c]++;
-		m->node[where].last[c] = exp;
+		int i;
+
+		/* Counted in every ancestor, where it stays after rmdir. */
+		m->node[where].local++;
+		for (i = where; i >= 0; i = m->node[i].parent) {
+			m->node[i].count[c]++;
+			m->node[i].last[c] = exp;
+		}
 	}
 	if (killed) {
 		ret = probe_spawn(m);
@@ -992,7 +1000,10 @@ static int check_allow(struct __test_metadata *_metadata, struct model *m,
 	return 0;
 }
 
-/* syscalls.stat and syscalls.events: the probe's denials in node @i. */
+/*
+ * syscalls.stat and syscalls.events: the probe's denials in node @i and
+ * below (removed nodes included); syscalls.events.local: those in @i.
+ */
 static int check_stat(struct __test_metadata *_metadata, struct model *m,
 		      int i, char *buf, size_t size)
 {
@@ -1013,6 +1024,14 @@ static int check_stat(struct __test_metadata *_metadata, struct model *m,
 		return mismatch(_metadata, m,
 				"%s/syscalls.events reads '%s', the model counts denied %ld",
 				node_name(m, i), buf, mtotal);
+	ret = cg_read(m->node[i].path, "syscalls.events.local", buf, size);
+	if (ret < 0)
+		return mismatch(_metadata, m, "reading %s/syscalls.events.local: %s",
+				node_name(m, i), strerror(-ret));
+	if (sscanf(buf, "denied %ld", &total) != 1 || total != m->node[i].local)
+		return mismatch(_metadata, m,
+				"%s/syscalls.events.local reads '%s', the model counts denied %ld",
+				node_name(m, i), buf, m->node[i].local);
 	ret = cg_read(m->node[i].path, "syscalls.stat", buf, size);
 	if (ret < 0)
 		return mismatch(_metadata, m, "reading %s/syscalls.stat: %s", node_name(m, i),

@@ -111,14 +111,17 @@ TEST_F(cg, counters_count_each_denial)
 	ASSERT_EQ(0, run_in(self->a, deny_three_times));
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
 	ASSERT_EQ(0, run_in(self->b, deny_three_times));
+	/* a counts its subtree: its own 3 and b's 6. */
 	ASSERT_LT(0, cg_read(self->a, "syscalls.stat", buf, sizeof(buf)));
 #ifdef __x86_64__
-	EXPECT_STREQ("total 3\n"
-		     "x86_64 110 getppid 2 errno=ENOSYS\n"
-		     "ia32 64 getppid 1 errno=ENOSYS\n", buf);
+	EXPECT_STREQ("total 9\n"
+		     "x86_64 110 getppid 6 errno=ENOSYS\n"
+		     "ia32 64 getppid 3 errno=ENOSYS\n", buf);
 #else	/* sysenter and int $0x80 alike */
-	EXPECT_STREQ("total 3\nia32 64 getppid 3 errno=ENOSYS\n", buf);
+	EXPECT_STREQ("total 9\nia32 64 getppid 9 errno=ENOSYS\n", buf);
 #endif
+	ASSERT_LT(0, cg_read(self->a, "syscalls.events.local", buf, sizeof(buf)));
+	EXPECT_STREQ("denied 3\n", buf);
 	ASSERT_LT(0, cg_read(self->b, "syscalls.stat", buf, sizeof(buf)));
 #ifdef __x86_64__
 	EXPECT_STREQ("total 6\n"
