@@ -87,11 +87,15 @@ static inline void syscalls_cgroup_execve(void)
 /**
  * syscalls_cgroup_io_uring_active() - must io_uring check current's requests?
  *
- * Tested once per submission batch: a task whose cgroup restricts nothing
- * pays one test of its syscall work per batch, the one it pays on system
- * call entry, and its requests are not looked at.
+ * Tested when current submits to a ring that is not the one its io_uring
+ * context remembers (io_uring keeps none for a restricted task, and the
+ * controller resets it when a task becomes restricted:
+ * io_uring_syscalls_restricted()), and by an SQPOLL thread once per pass:
+ * a true answer marks the ring, whose requests are then checked. A task
+ * whose cgroup restricts nothing, submitting to a ring no restricted task
+ * submitted to, runs no added instruction.
  *
- * Context: io_submit_sqes(), in the submitting task.
+ * Context: io_uring_enter() before a submission, or the SQPOLL thread.
  * Return: true if current's cgroup restricts or records anything.
  */
 static inline bool syscalls_cgroup_io_uring_active(void)
@@ -114,8 +118,9 @@ static inline bool syscalls_cgroup_io_uring_active(void)
  * the call, after prep, on the values the request runs with, if the call
  * depends on them.
  *
- * Context: io_init_req(), in the submitting task, in a batch for which
- * syscalls_cgroup_io_uring_active() was true; may sleep.
+ * Context: io_init_req(), in the submitting task, for a ring that a task
+ * for which syscalls_cgroup_io_uring_active() was true submitted to; may
+ * sleep.
  * Return: 0, or the -errno the request completes with.
  */
 static inline int syscalls_cgroup_io_uring(u8 op, unsigned int abi, const u64 *arg)

@@ -690,9 +690,9 @@ unsigned int syscalls_cgroup_io_uring_abi(void)
  * multishot. An opcode the table does not know is denied (fail closed),
  * with -EACCES.
  *
- * Context: io_init_req(), with the ring's uring_lock held, in a batch that
- * began with SYSCALL_WORK_SYSCALLS_CGROUP set (if it was cleared since, the
- * policy gives no action); may sleep.
+ * Context: io_init_req(), with the ring's uring_lock held, for a ring that
+ * a restricted task submitted to (not necessarily current: a task without
+ * SYSCALL_WORK_SYSCALLS_CGROUP gets 0 at once); may sleep.
  * Return: 0 if the request goes on ("log" included), otherwise the -errno
  * it completes with (-ENOSYS for kill, with SIGSYS on its way; -EACCES for
  * an opcode without an entry).
@@ -703,6 +703,9 @@ int syscalls_cgroup_io_uring_req(u8 op, unsigned int abi, const u64 *arg)
 	int i, n;
 	long ret;
 
+	/* Another submitter of the ring may be restricted, not current. */
+	if (!test_syscall_work(SYSCALLS_CGROUP))
+		return 0;
 	n = sc_uring_calls(op, abi, arg, nrs);
 	if (unlikely(n < 0))
 		return sc_uring_unmapped(op);

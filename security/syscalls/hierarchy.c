@@ -10,6 +10,7 @@
  */
 
 #include <linux/cgroup.h>
+#include <linux/io_uring.h>
 #include <linux/percpu-rwsem.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -22,13 +23,18 @@ DEFINE_MUTEX(syscalls_mutex);
 /* See cgroup.h: before cgroup_mutex, from building to publishing. */
 DEFINE_MUTEX(syscalls_build_mutex);
 
-/* Make @task's work bit say whether its cgroup restricts anything. */
+/*
+ * Make @task's work bit say whether its cgroup restricts anything. A task
+ * that becomes restricted also has io_uring check its next submission, to
+ * any ring (io_uring_syscalls_restricted(), after the bit is set).
+ */
 void sc_sync_task(struct task_struct *task, bool restricted)
 {
 	if (restricted) {
 		/* Pairs with smp_rmb() in sc_current(). */
 		smp_mb__before_atomic();
 		set_task_syscall_work(task, SYSCALLS_CGROUP);
+		io_uring_syscalls_restricted(task);
 	} else {
 		clear_task_syscall_work(task, SYSCALLS_CGROUP);
 	}

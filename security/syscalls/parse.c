@@ -133,6 +133,7 @@ static bool sc_is_list(const char *item)
  * @text: "N", "N-M", or several of them joined by "+"; modified
  * @abi: their table
  * @calls: the set to add to
+ * @touched: or'ed with the words of @calls it set bits in
  * @why: why it is refused, or NULL
  *
  * Context: Any context.
@@ -140,7 +141,7 @@ static bool sc_is_list(const char *item)
  * -ERANGE for a number past the end of the table.
  */
 static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls,
-			    struct sc_why *why)
+			    unsigned long *touched, struct sc_why *why)
 {
 	unsigned int lo, hi;
 	char *part, *dash;
@@ -165,17 +166,55 @@ static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls,
 		if (hi >= sc_abis[abi].nr)
 			return sc_fail(why, -ERANGE, "a number past the end of its table in");
 		bitmap_set(calls->map[abi], lo, hi - lo + 1);
+		sc_set_touch_range(touched, abi, lo, hi);
 	}
 	return 0;
+}
+
+/*
+ * The calls of the item being parsed: @calls and @ic.loose, and the words
+ * of either that have bits set (@touched). Both are empty between items:
+ * each item's calls are cleared word by word once applied
+ * (sc_item_clear()), so an item costs passes over its own words only, not
+ * over every table.
+ */
+struct sc_parse {
+	struct sc_set calls;
+	unsigned long touched;
+	struct sc_item_conds ic;
+};
+
+/* Has the item no call left (all never denied)? */
+static bool sc_item_empty(const struct sc_parse *pp)
+{
+	unsigned int w;
+
+	for_each_set_bit(w, &pp->touched, SC_SET_WORDS)
+		if (pp->calls.map[w / SC_SET_LONGS][w % SC_SET_LONGS])
+			return false;
+	return true;
+}
+
+/* Empty @pp's sets again: the words the last item touched. */
+static void sc_item_clear(struct sc_parse *pp)
+{
+	unsigned int w;
+
+	for_each_set_bit(w, &pp->touched, SC_SET_WORDS) {
+		pp->calls.map[w / SC_SET_LONGS][w % SC_SET_LONGS] = 0;
+		pp->ic.loose.map[w / SC_SET_LONGS][w % SC_SET_LONGS] = 0;
+	}
+	pp->touched = 0;
 }
 
 /**
  * sc_parse_item() - parse one item of a write
  * @item: "[?][abi:]BODY[(CONDS)][!(CONDS)...][=ACTION]"; not empty; modified
  * @allow: the item is allowed, not denied: no ACTION may be given
- * @calls: set to the calls it names, minus those never denied
+ * @pp: its calls, set to those it names minus those never denied, in
+ *	@pp->calls (empty on entry), and its conditions, in @pp->ic
+ *	(@pp->ic.parens false without parentheses)
  * @act: set to its action (SC_ACT_ERRNO | ENOSYS without one)
- * @ic: set to its conditions (@ic->parens false without parentheses)
  * @why: why it is refused, or NULL
  *
  * Context: Any context.
@@ -189,16 +228,17 @@ static int sc_parse_numbers(char *text, enum sc_abi abi, struct sc_set *calls,
  *   a value in a condition over 64 bits
  * * -E2BIG - too many conditions (sc_parse_conds())
  */
-static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
-			 struct sc_item_conds *ic, struct sc_why *why)
+static int sc_parse_item(char *item, bool allow, struct sc_parse *pp, u16 *act,
+			 struct sc_why *why)
 {
 	enum sc_abi abi = SC_ABI_NATIVE, first, last;
-	char *colon, *eq, *paren;
+	struct sc_item_conds *ic = &pp->ic;
+	struct sc_set *calls = &pp->calls;
+	char *colon = NULL, *eq = NULL, *paren, *end;
 	bool optional = false;
+	unsigned int w;
 	int ret;
 
-	memset(calls, 0, sizeof(*calls));
-	memset(&ic->loose, 0, sizeof(ic->loose));
 	*act = SC_ACT_ERRNO | ENOSYS;
 	ic->parens = false;
 	ic->need = 0;
@@ -206,20 +246,35 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 		optional = true;
 		item++;
 	}
-	paren = strchr(item, '(');
-	if (paren) {
+	/*
+	 * One pass: the first '(' ends the body; without one, the first '='
+	 * does; the body's first ':' ends its table prefix.
+	 */
+	for (paren = item; *paren && *paren != '('; paren++) {
+		if (*paren == '=' && !eq)
+			eq = paren;
+		else if (*paren == ':' && !colon)
+			colon = paren;
+	}
+	if (*paren) {
 		if (paren > item && paren[-1] == '!')
 			paren--;
 		ret = sc_parse_conds(paren, allow, ic, &eq, why);
 		if (ret)
 			return ret;
 		*paren = '\0';
+		end = paren;
 	} else {
-		eq = strchr(item, '=');
-		if (eq)
+		if (eq) {
+			if (colon > eq)
+				colon = NULL;
 			*eq++ = '\0';
+			end = eq - 1;
+		} else {
+			end = paren;
+		}
 	}
-	if (strlen(item) > SC_ITEM_MAX && !sc_is_list(item))
+	if (end - item > SC_ITEM_MAX && !sc_is_list(item))
 		return sc_fail(why, -EINVAL, "an item longer than 64 characters:");
 	if (eq) {
 		if (allow)
@@ -228,7 +283,6 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 		if (ret)
 			return ret;
 	}
-	colon = strchr(item, ':');
 	if (colon) {
 		ret = sc_abi_lookup(item, colon - item);
 		if (ret < 0)
@@ -246,28 +300,34 @@ static int sc_parse_item(char *item, bool allow, struct sc_set *calls, u16 *act,
 			return sc_fail(why, -EINVAL, "'?' before 'all' in");
 		first = colon ? abi : 0;
 		last = colon ? abi : SC_NR_ABIS - 1;
-		for (abi = first; abi <= last; abi++)
+		for (abi = first; abi <= last; abi++) {
 			bitmap_set(calls->map[abi], 0, sc_abis[abi].nr);
+			sc_set_touch_range(&pp->touched, abi, 0, sc_abis[abi].nr - 1);
+		}
 	} else if (!isdigit(*item)) {
-		if (!sc_names_cover(item, colon ? abi : SC_NR_ABIS, ic->need, calls, &ic->loose))
+		if (!sc_names_cover(item, colon ? abi : SC_NR_ABIS, ic->need, calls,
+				    &ic->loose, &pp->touched))
 			return optional ? 1 :
 			       sc_fail(why, -EINVAL, strpbrk(item, "*?[") ?
 				       "a pattern that matches no call:" : "unknown name");
 	} else {
 		if (optional)
 			return sc_fail(why, -EINVAL, "'?' before a number in");
-		ret = sc_parse_numbers(item, abi, calls, why);
+		ret = sc_parse_numbers(item, abi, calls, &pp->touched, why);
 		if (ret)
 			return ret;
 	}
-	/* A call a pattern also matched by its own name is not loose. */
-	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		bitmap_andnot(ic->loose.map[abi], ic->loose.map[abi],
-			      calls->map[abi], SC_MAX_NR);
-		bitmap_or(calls->map[abi], calls->map[abi], ic->loose.map[abi],
-			  SC_MAX_NR);
-		bitmap_andnot(calls->map[abi], calls->map[abi],
-			      sc_never.map[abi], SC_MAX_NR);
+	/*
+	 * A call a pattern also matched by its own name is not loose. The
+	 * words not touched are empty in both sets.
+	 */
+	for_each_set_bit(w, &pp->touched, SC_SET_WORDS) {
+		unsigned long *c = &calls->map[w / SC_SET_LONGS][w % SC_SET_LONGS];
+		unsigned long *l = &ic->loose.map[w / SC_SET_LONGS][w % SC_SET_LONGS];
+
+		*l &= ~*c;
+		*c |= *l;
+		*c &= ~sc_never.map[w / SC_SET_LONGS][w % SC_SET_LONGS];
 	}
 	return 0;
 }
@@ -285,58 +345,95 @@ static int sc_next_item(char **text, char **item, struct sc_why *why)
 
 	if (!*s)
 		return 0;
-	sc_why_item(why, s);
+	/* A refusal names the rest of the line, from the item on. */
 	if (*s == ',')
-		return sc_fail(why, -EINVAL, "an empty item (a comma too many) at");
+		goto empty;
 	for (p = s; *p && (depth || (*p != ',' && !isspace(*p))); p++) {
-		if (*p == '(')
+		if (*p == '(') {
 			depth++;
-		else if (*p == ')' && --depth < 0)
+		} else if (*p == ')' && --depth < 0) {
+			sc_why_item(why, s);
 			return sc_fail(why, -EINVAL, "unbalanced parentheses in");
+		}
 	}
-	if (depth)
+	if (depth) {
+		sc_why_item(why, s);
 		return sc_fail(why, -EINVAL, "unbalanced parentheses in");
+	}
 	*item = s;
 	s = skip_spaces(p);
 	if (*s == ',') {
 		s = skip_spaces(s + 1);
-		if (!*s || *s == ',')
+		if (!*s || *s == ',') {
+			sc_why_item(why, *item);
 			return sc_fail(why, -EINVAL, "an empty item (a comma too many) after");
+		}
 	}
 	*p = '\0';
 	*text = s;
 	return 1;
+empty:
+	sc_why_item(why, s);
+	return sc_fail(why, -EINVAL, "an empty item (a comma too many) at");
+}
+
+/* May @allow (an allowed item) take @abi's @nr? See sc_write_items(). */
+static int sc_allow_check(const struct sc_item_conds *ic, enum sc_abi abi,
+			  unsigned int nr, const struct sc_policy *parent,
+			  struct sc_why *why)
+{
+	if (!ic->parens && sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW)
+		return sc_fail_call(why, -EPERM, "an allow of a call the parent acts on:",
+				    abi, nr);
+	if (ic->parens && !test_bit(nr, ic->loose.map[abi]) &&
+	    sc_args_always(parent, abi, nr))
+		return sc_fail_call(why, -EPERM,
+				    "a conditional allow of a call the parent denies whatever its arguments:",
+				    abi, nr);
+	return 0;
 }
 
 /*
- * Apply one parsed item to each of @calls; see sc_write_items(). Its
- * conditions do not apply to the calls in @ic->loose: there a denial
- * applies whatever the arguments and an exemption does nothing.
+ * Apply one parsed item to each of its calls (@pp); see sc_write_items().
+ * Its conditions do not apply to the calls in @pp->ic.loose: there a
+ * denial applies whatever the arguments and an exemption does nothing. One
+ * pass over the item's words: an allowed call is checked as it comes, but
+ * for a conditional allow, whose terms may fail to apply (-E2BIG), all its
+ * calls are checked first.
  */
-static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
-			 bool allow, u16 act, const struct sc_item_conds *ic,
-			 const struct sc_policy *parent, struct sc_why *why)
+static int sc_apply_item(struct sc_builder *b, const struct sc_parse *pp,
+			 bool allow, u16 act, const struct sc_policy *parent,
+			 struct sc_why *why)
 {
 	static const struct sc_item_conds always = { .parens = true };
-	unsigned int nr;
+	const struct sc_item_conds *ic = &pp->ic;
+	unsigned int w, bit, nr;
+	unsigned long bits;
 	int abi, ret;
 
-	for (abi = 0; abi < SC_NR_ABIS && allow; abi++) {
-		for_each_set_bit(nr, calls->map[abi], sc_abis[abi].nr) {
-			if (!ic->parens && sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW)
-				return sc_fail_call(why, -EPERM,
-						    "an allow of a call the parent acts on:",
-						    abi, nr);
-			if (ic->parens && !test_bit(nr, ic->loose.map[abi]) &&
-			    sc_args_always(parent, abi, nr))
-				return sc_fail_call(why, -EPERM,
-						    "a conditional allow of a call the parent denies whatever its arguments:",
-						    abi, nr);
+	if (allow && ic->parens) {
+		for_each_set_bit(w, &pp->touched, SC_SET_WORDS) {
+			abi = w / SC_SET_LONGS;
+			bits = pp->calls.map[abi][w % SC_SET_LONGS];
+			for_each_set_bit(bit, &bits, BITS_PER_LONG) {
+				nr = (w % SC_SET_LONGS) * BITS_PER_LONG + bit;
+				ret = sc_allow_check(ic, abi, nr, parent, why);
+				if (ret)
+					return ret;
+			}
 		}
 	}
-	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for_each_set_bit(nr, calls->map[abi], sc_abis[abi].nr) {
+	for_each_set_bit(w, &pp->touched, SC_SET_WORDS) {
+		abi = w / SC_SET_LONGS;
+		bits = pp->calls.map[abi][w % SC_SET_LONGS];
+		for_each_set_bit(bit, &bits, BITS_PER_LONG) {
+			nr = (w % SC_SET_LONGS) * BITS_PER_LONG + bit;
 			if (!ic->parens) {
+				if (allow) {
+					ret = sc_allow_check(ic, abi, nr, parent, why);
+					if (ret)
+						return ret;
+				}
 				sc_draft_drop(b, abi, nr);
 				b->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
 				continue;
@@ -356,6 +453,53 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 		}
 	}
 	return 0;
+}
+
+/*
+ * sc_write_items() of @text, without white space at its end, with @pp,
+ * empty, for the calls of each item.
+ */
+static int sc_items(struct sc_builder *b, char *text, bool allow,
+		    const struct sc_policy *parent, struct sc_why *why,
+		    struct sc_parse *pp)
+{
+	bool named = false, skipped = false;
+	char *item;
+	int ret;
+	u16 act;
+
+	if (!*skip_spaces(text))
+		return sc_fail(why, -EINVAL, "no items");
+	while ((ret = sc_next_item(&text, &item, why)) > 0) {
+		sc_why_item(why, item);
+		ret = sc_parse_item(item, allow, pp, &act, why);
+		if (ret < 0)
+			break;
+		if (ret) {
+			skipped = true;
+			sc_item_clear(pp);
+			continue;
+		}
+		if (!sc_item_empty(pp)) {
+			named = true;
+			ret = sc_apply_item(b, pp, allow, act, parent, why);
+			if (ret)
+				break;
+		}
+		sc_item_clear(pp);
+		/* An item on "*" with conditions allocates a term per call. */
+		cond_resched();
+	}
+	sc_item_clear(pp);
+	if (ret == -ENOMEM)
+		return sc_fail(why, ret, "out of memory");
+	if (ret)
+		return ret;
+	if (named || skipped)
+		return 0;
+	sc_why_item(why, "");
+	return sc_fail(why, -EINVAL,
+		       "a line naming only calls that are never denied (exit, exit_group, the sigreturns, restart_syscall)");
 }
 
 /**
@@ -386,47 +530,18 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_set *calls,
 int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		   const struct sc_policy *parent, struct sc_why *why)
 {
-	bool named = false, skipped = false;
-	struct sc_item_conds *ic;
-	struct sc_set calls;
-	char *item;
+	struct sc_parse *pp;
 	int ret;
-	u16 act;
 
 	text = strim(text);
 	if (!*text)
 		return sc_fail(why, -EINVAL, "no items");
-	ic = kmalloc(sizeof(*ic), GFP_KERNEL_ACCOUNT);
-	if (!ic)
+	pp = kzalloc(sizeof(*pp), GFP_KERNEL_ACCOUNT);
+	if (!pp)
 		return sc_fail(why, -ENOMEM, "out of memory");
-	while ((ret = sc_next_item(&text, &item, why)) > 0) {
-		sc_why_item(why, item);
-		ret = sc_parse_item(item, allow, &calls, &act, ic, why);
-		if (ret < 0)
-			break;
-		if (ret) {
-			skipped = true;
-			continue;
-		}
-		if (sc_set_empty(&calls))
-			continue;
-		named = true;
-		ret = sc_apply_item(b, &calls, allow, act, ic, parent, why);
-		if (ret)
-			break;
-		/* An item on "*" with conditions allocates a term per call. */
-		cond_resched();
-	}
-	kfree(ic);
-	if (ret == -ENOMEM)
-		return sc_fail(why, ret, "out of memory");
-	if (ret)
-		return ret;
-	if (named || skipped)
-		return 0;
-	sc_why_item(why, "");
-	return sc_fail(why, -EINVAL,
-		       "a line naming only calls that are never denied (exit, exit_group, the sigreturns, restart_syscall)");
+	ret = sc_items(b, text, allow, parent, why, pp);
+	kfree(pp);
+	return ret;
 }
 
 /**
@@ -445,31 +560,54 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
 int sc_write_policy(struct sc_builder *b, char *text,
 		    const struct sc_policy *parent, struct sc_why *why)
 {
-	char *line, *word;
+	struct sc_parse *pp = NULL;
+	char *line, *word, *end, *stop, *next;
+	int ret = 0;
 	bool allow;
-	int ret;
 
-	while ((line = strsep(&text, "\n"))) {
+	for (; text; text = next) {
+		/* One pass to the line's end or its comment, then to its end. */
+		for (line = text; *line != '\n' && isspace(*line); line++)
+			;
+		for (end = line; *end && *end != '\n' && *end != '#'; end++)
+			;
+		stop = end;
+		if (*end == '#')
+			end = strchrnul(end, '\n');
+		next = *end ? end + 1 : NULL;
+		while (stop > line && isspace(stop[-1]))
+			stop--;
+		*stop = '\0';
 		if (why)
 			why->line++;
-		line[strcspn(line, "#")] = '\0';
-		line = strim(line);
 		if (!*line)
 			continue;
 		word = strsep(&line, " \t");
 		sc_why_item(why, word);
-		if (!strcmp(word, "deny"))
+		if (!strcmp(word, "deny")) {
 			allow = false;
-		else if (!strcmp(word, "allow"))
+		} else if (!strcmp(word, "allow")) {
 			allow = true;
-		else
-			return sc_fail(why, -EINVAL,
-				       "a statement other than deny and allow:");
-		if (!line)
-			return sc_fail(why, -EINVAL, "a statement without items:");
-		ret = sc_write_items(b, line, allow, parent, why);
+		} else {
+			ret = sc_fail(why, -EINVAL, "a statement other than deny and allow:");
+			break;
+		}
+		if (!line) {
+			ret = sc_fail(why, -EINVAL, "a statement without items:");
+			break;
+		}
+		/* One allocation for the whole text, not one per line. */
+		if (!pp) {
+			pp = kzalloc(sizeof(*pp), GFP_KERNEL_ACCOUNT);
+			if (!pp) {
+				ret = sc_fail(why, -ENOMEM, "out of memory");
+				break;
+			}
+		}
+		ret = sc_items(b, line, allow, parent, why, pp);
 		if (ret)
-			return ret;
+			break;
 	}
-	return 0;
+	kfree(pp);
+	return ret;
 }

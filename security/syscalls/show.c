@@ -74,6 +74,23 @@ static void sc_show_deny(struct sc_out *o, enum sc_abi abi, unsigned int nr,
 			      text, nr);
 }
 
+/*
+ * The longest line sc_show_deny() prints: "deny ", the longest table name,
+ * ':', the longest call name (or a number below SC_MAX_NR, at most 1024:
+ * 4 digits), '=', an action (at most 23 bytes, sc_show_deny()'s buffer),
+ * " # ", the number, '\n'.
+ */
+static size_t sc_show_deny_max(void)
+{
+	size_t abi_max = 0;
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		abi_max = max(abi_max, strlen(sc_abis[abi].name));
+	return strlen("deny ") + abi_max + 1 + max_t(size_t, sc_name_max, 4) + 1 +
+	       23 + strlen(" # ") + 4 + 1;
+}
+
 /* Does a base "deny all" leave @abi's @nr to an allow item? */
 static bool sc_show_allowed(const struct sc_policy *pol, enum sc_abi abi,
 			    unsigned int nr)
@@ -120,7 +137,7 @@ static bool sc_show_covers(const struct sc_policy *pol, const char *name,
 	int a;
 
 	memset(cov, 0, sizeof(*cov));
-	if (!sc_names_cover(name, abi, 0, cov, cov) ||
+	if (!sc_names_cover(name, abi, 0, cov, cov, NULL) ||
 	    !test_bit(nr, cov->map[call_abi]))
 		return false;
 	for (a = 0; a < SC_NR_ABIS; a++)
@@ -258,6 +275,50 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
 	return n;
 }
 
+/*
+ * The calls of @pol after the base @base, in sc_show_policy(): the terms
+ * of each conditioned call, and a line "deny x86_64:ptrace=ENOSYS # 101"
+ * per call with another action than @base; with @denials, those lines are
+ * not printed but counted, at their longest, into *@denials.
+ */
+static void sc_show_calls(struct seq_file *sf, const struct sc_policy *pol,
+			  u16 base, size_t *denials)
+{
+	struct sc_set done, alone, group;
+	struct sc_out o = { .sf = sf };
+	unsigned int nr;
+	int abi;
+
+	memset(&done, 0, sizeof(done));
+	memset(&alone, 0, sizeof(alone));
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
+			cond_resched();
+			if (test_bit(nr, pol->cond.map[abi])) {
+				if (test_bit(nr, done.map[abi]))
+					continue;
+				if (test_bit(nr, alone.map[abi]) ||
+				    sc_show_group(pol, abi, nr, &group) < SC_SHOW_GROUP_MIN) {
+					/* The others of a small group are printed alone too. */
+					if (!test_bit(nr, alone.map[abi]))
+						sc_set_or(&alone, &group);
+					sc_args_show(sf, pol, abi, nr, NULL);
+				} else {
+					sc_set_or(&done, &group);
+					sc_args_show(sf, pol, abi, nr, &group);
+				}
+				continue;
+			}
+			if (pol->act[abi][nr] == base)
+				continue;
+			if (denials)
+				*denials += sc_show_deny_max();
+			else
+				sc_show_deny(&o, abi, nr, pol->act[abi][nr]);
+		}
+	}
+}
+
 /**
  * sc_show_policy() - print a policy as statements
  * @sf: the file
@@ -281,46 +342,20 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
 void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol,
 		    const struct sc_policy *parent)
 {
-	struct sc_set done, alone, group;
-	struct sc_out o = { .sf = sf };
-	unsigned int nr;
 	u16 base;
-	int abi;
 
 	if (!pol)
 		return;
 	base = sc_show_base(pol, parent);
 	if (base != SC_ACT_ALLOW) {
+		struct sc_out o = { .sf = sf };
 		char text[24];
 
 		sc_format_act(text, sizeof(text), base, "");
 		seq_printf(sf, "deny all=%s\n", text);
 		sc_show_allows(&o, pol);
 	}
-	memset(&done, 0, sizeof(done));
-	memset(&alone, 0, sizeof(alone));
-	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
-			cond_resched();
-			if (test_bit(nr, pol->cond.map[abi])) {
-				if (test_bit(nr, done.map[abi]))
-					continue;
-				if (test_bit(nr, alone.map[abi]) ||
-				    sc_show_group(pol, abi, nr, &group) < SC_SHOW_GROUP_MIN) {
-					/* The others of a small group are printed alone too. */
-					if (!test_bit(nr, alone.map[abi]))
-						sc_set_or(&alone, &group);
-					sc_args_show(sf, pol, abi, nr, NULL);
-				} else {
-					sc_set_or(&done, &group);
-					sc_args_show(sf, pol, abi, nr, &group);
-				}
-				continue;
-			}
-			if (pol->act[abi][nr] != base)
-				sc_show_deny(&o, abi, nr, pol->act[abi][nr]);
-		}
-	}
+	sc_show_calls(sf, pol, base, NULL);
 }
 
 /**
@@ -335,12 +370,18 @@ void sc_show_policy(struct seq_file *sf, const struct sc_policy *pol,
  * policy without conditions prints less than 64 KiB: its denials alone
  * do, and a base "deny all" is printed only when shorter.
  *
+ * Of a policy with conditions, first a bound: what it prints without a
+ * base (never shorter than with one), its terms printed, its denials
+ * counted at their longest. Only a policy that may not fit by that bound
+ * is printed whole.
+ *
  * Context: Process context; may sleep.
  * Return: 0, -E2BIG if it does not fit, -ENOMEM.
  */
 int sc_show_fits(const struct sc_policy *pol, size_t max)
 {
 	struct seq_file sf = { .size = max + 1 };
+	size_t denials = 0;
 	int ret;
 
 	if (!pol || !pol->args)
@@ -348,6 +389,12 @@ int sc_show_fits(const struct sc_policy *pol, size_t max)
 	sf.buf = kvmalloc(sf.size, GFP_KERNEL);
 	if (!sf.buf)
 		return -ENOMEM;
+	sc_show_calls(&sf, pol, SC_ACT_ALLOW, &denials);
+	if (!seq_has_overflowed(&sf) && sf.count + denials <= max) {
+		kvfree(sf.buf);
+		return 0;
+	}
+	sf.count = 0;
 	sc_show_policy(&sf, pol, NULL);
 	ret = seq_has_overflowed(&sf) || sf.count > max ? -E2BIG : 0;
 	kvfree(sf.buf);

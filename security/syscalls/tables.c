@@ -8,8 +8,9 @@
  * argument widths and layouts are generated from its syscall_*.tbl files
  * and system call prototypes at build time (names.awk, SC_ABIS()).
  * Here they become one descriptor per table (sc_abis[]), an index of the
- * calls by name, sorted at boot so that a profile of a few hundred names
- * resolves in microseconds, and what a name or a pattern in an item covers.
+ * calls by name, sorted at boot and hashed (one hash of a name and, as a
+ * rule, one string compare resolve it), and what a name or a pattern in an
+ * item covers.
  */
 
 #define pr_fmt(fmt) "syscalls_cgroup: " fmt
@@ -48,6 +49,7 @@ const struct sc_abi_desc sc_abis[SC_NR_ABIS] = {
 };
 
 struct sc_set sc_never __ro_after_init;
+size_t sc_name_max __ro_after_init;
 struct sc_set sc_restarts __ro_after_init;
 
 /* The calls of sc_never, by name, in every table that has them. */
@@ -142,6 +144,18 @@ static int sc_ipc[SC_NR_ABIS] __ro_after_init;
 static u32 sc_index[SC_NR_CALLS + ARRAY_SIZE(sc_ia32_also)] __ro_after_init;
 static unsigned int sc_index_len __ro_after_init;
 
+/*
+ * The names of the index, hashed (FNV-1a, open addressing, at most half
+ * full): a slot holds 1 + the index of the first record of a name, 0 when
+ * empty; sc_run[] says how many records have that name, from its first.
+ */
+#define SC_HASH_SIZE	4096
+#define SC_HASH_INIT	2166136261u
+#define SC_HASH_MUL	16777619u
+
+static u16 sc_hash[SC_HASH_SIZE] __ro_after_init;
+static u8 sc_run[ARRAY_SIZE(sc_index)] __ro_after_init;
+
 /* Calls by entry point: those of entry e are sc_by_entry[sc_entry_start[e]..]. */
 static u16 sc_by_entry[SC_NR_CALLS] __ro_after_init;
 static u16 sc_entry_start[SC_NR_ENTRIES + 1] __ro_after_init;
@@ -175,20 +189,43 @@ static int sc_rec_cmp(const void *a, const void *b)
 	return ret ?: (ra > rb) - (ra < rb);
 }
 
-/* Index of the first record named @name, or sc_index_len. */
-static unsigned int sc_index_find(const char *name)
+/* One more character of a name into its hash. */
+static __always_inline u32 sc_hash_step(u32 h, char c)
 {
-	unsigned int lo = 0, hi = sc_index_len;
+	return (h ^ (u8)c) * SC_HASH_MUL;
+}
 
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
+static u32 sc_hash_name(const char *name)
+{
+	u32 h = SC_HASH_INIT;
 
-		if (strcmp(sc_rec_name(sc_index[mid]), name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+	while (*name)
+		h = sc_hash_step(h, *name++);
+	return h;
+}
+
+/*
+ * Index of the first record named @name, whose hash is @h, and in @n how
+ * many records have that name (0, and sc_index_len, for none).
+ */
+static unsigned int sc_index_find_hashed(const char *name, u32 h, unsigned int *n)
+{
+	unsigned int slot, i;
+
+	for (slot = h % SC_HASH_SIZE; sc_hash[slot]; slot = (slot + 1) % SC_HASH_SIZE) {
+		i = sc_hash[slot] - 1;
+		if (!strcmp(sc_rec_name(sc_index[i]), name)) {
+			*n = sc_run[i];
+			return i;
+		}
 	}
-	return lo;
+	*n = 0;
+	return sc_index_len;
+}
+
+static unsigned int sc_index_find(const char *name, unsigned int *n)
+{
+	return sc_index_find_hashed(name, sc_hash_name(name), n);
 }
 
 /**
@@ -201,13 +238,11 @@ static unsigned int sc_index_find(const char *name)
  */
 int sc_lookup(enum sc_abi abi, const char *name)
 {
-	unsigned int i;
+	unsigned int i, n;
 
-	for (i = sc_index_find(name); i < sc_index_len; i++) {
+	for (i = sc_index_find(name, &n); n; n--, i++) {
 		u32 rec = sc_index[i];
 
-		if (strcmp(sc_rec_name(rec), name))
-			break;
 		if (!(rec & SC_REC_ALIAS) && SC_REC_ABI(rec) == abi)
 			return SC_REC_NR(rec);
 	}
@@ -302,7 +337,7 @@ static u16 sc_ref_layout(u32 rec, unsigned int *n)
 {
 	const char *name = sc_rec_name(rec);
 	struct sc_layout l;
-	unsigned int i;
+	unsigned int i, k;
 
 	*n = 6;
 	if (!(rec & SC_REC_ALIAS)) {
@@ -312,9 +347,7 @@ static u16 sc_ref_layout(u32 rec, unsigned int *n)
 		*n = l.same;
 		return l.base;
 	}
-	for (i = sc_index_find(name); i < sc_index_len; i++) {
-		if (strcmp(sc_rec_name(sc_index[i]), name))
-			break;
+	for (i = sc_index_find(name, &k); k; k--, i++) {
 		if (!(sc_index[i] & SC_REC_ALIAS))
 			return sc_layout(SC_REC_ABI(sc_index[i]), SC_REC_NR(sc_index[i])).ref;
 	}
@@ -348,13 +381,23 @@ static unsigned int sc_layout_agrees(u16 ref, unsigned int ref_n,
 
 /*
  * What a name covers: the calls it adds to @calls; @loose, those of a bare
- * name whose arguments up to @need are not laid out as its native call's.
+ * name whose arguments up to @need are not laid out as its native call's;
+ * @touched, the words of either that it set bits in (sc_set_touch()).
  */
 struct sc_cover {
 	struct sc_set *calls;
 	struct sc_set *loose;
 	unsigned int need;
+	unsigned long touched;
 };
+
+/* Add call @nr of @abi to @set, one of @c's. */
+static void sc_cover_set(struct sc_cover *c, struct sc_set *set,
+			 enum sc_abi abi, unsigned int nr)
+{
+	__set_bit(nr, set->map[abi]);
+	sc_set_touch(&c->touched, abi, nr);
+}
 
 /*
  * Add call @nr of @abi to @c->calls, or to @c->loose if its arguments up to
@@ -364,9 +407,9 @@ static void sc_add_one(struct sc_cover *c, enum sc_abi abi, unsigned int nr,
 		       u16 ref, unsigned int ref_n)
 {
 	if (c->need > sc_layout_agrees(ref, ref_n, abi, nr))
-		__set_bit(nr, c->loose->map[abi]);
+		sc_cover_set(c, c->loose, abi, nr);
 	else
-		__set_bit(nr, c->calls->map[abi]);
+		sc_cover_set(c, c->calls, abi, nr);
 }
 
 /*
@@ -383,13 +426,13 @@ static void sc_add_call(struct sc_cover *c, u32 rec, bool bare)
 	u16 ref;
 
 	if (!bare || !c->need) {
-		__set_bit(nr, c->calls->map[abi]);
+		sc_cover_set(c, c->calls, abi, nr);
 		if (!bare || !e)
 			return;
 		for (i = sc_entry_start[e]; i < sc_entry_start[e + 1]; i++) {
 			u16 call = sc_by_entry[i];
 
-			__set_bit(SC_REC_NR(call), c->calls->map[SC_REC_ABI(call)]);
+			sc_cover_set(c, c->calls, SC_REC_ABI(call), SC_REC_NR(call));
 		}
 		return;
 	}
@@ -421,31 +464,42 @@ static bool sc_add_rec(struct sc_cover *c, u32 rec, enum sc_abi abi)
  * @calls: the set to add to
  * @loose: where a bare name's calls go whose first @need arguments are not
  *	   laid out as those of the native call of that name
+ * @touched: or'ed with the words of @calls and @loose it set bits in
+ *	     (sc_set_touch()), or NULL
  *
  * A bare name covers each call of that name, each call with the same entry
- * point, and the ia32 calls of sc_ia32_also[].
+ * point, and the ia32 calls of sc_ia32_also[]. A name costs a pass over its
+ * characters (a pattern character, or its hash) and, as a rule, one string
+ * compare.
  *
  * Context: Any context, after sc_tables_init().
  * Return: true if @body named at least one call.
  */
 bool sc_names_cover(const char *body, enum sc_abi abi, unsigned int need,
-		    struct sc_set *calls, struct sc_set *loose)
+		    struct sc_set *calls, struct sc_set *loose,
+		    unsigned long *touched)
 {
 	struct sc_cover c = { .calls = calls, .loose = loose, .need = need };
 	bool found = false;
-	unsigned int i;
+	unsigned int i, n;
+	const char *p;
+	u32 h = SC_HASH_INIT;
 
-	if (!strpbrk(body, "*?[")) {
-		for (i = sc_index_find(body); i < sc_index_len; i++) {
-			if (strcmp(sc_rec_name(sc_index[i]), body))
-				break;
-			found |= sc_add_rec(&c, sc_index[i], abi);
-		}
-		return found;
+	for (p = body; *p; p++) {
+		if (*p == '*' || *p == '?' || *p == '[')
+			break;
+		h = sc_hash_step(h, *p);
 	}
-	for (i = 0; i < sc_index_len; i++)
-		if (glob_match(body, sc_rec_name(sc_index[i])))
+	if (!*p) {
+		for (i = sc_index_find_hashed(body, h, &n); n; n--, i++)
 			found |= sc_add_rec(&c, sc_index[i], abi);
+	} else {
+		for (i = 0; i < sc_index_len; i++)
+			if (glob_match(body, sc_rec_name(sc_index[i])))
+				found |= sc_add_rec(&c, sc_index[i], abi);
+	}
+	if (touched)
+		*touched |= c.touched;
 	return found;
 }
 
@@ -502,6 +556,26 @@ int sc_abi_lookup(const char *name, size_t len)
 
 /* ---- boot ------------------------------------------------------------------- */
 
+/* Hash the names of the index as it is now (sorted): see sc_hash[]. */
+static void __init sc_build_hash(void)
+{
+	unsigned int i, first = 0, slot;
+
+	memset(sc_hash, 0, sizeof(sc_hash));
+	for (i = 1; i <= sc_index_len; i++) {
+		if (i < sc_index_len &&
+		    !strcmp(sc_rec_name(sc_index[i]), sc_rec_name(sc_index[first])))
+			continue;
+		/* records first to i - 1 share a name */
+		sc_run[first] = i - first;
+		slot = sc_hash_name(sc_rec_name(sc_index[first])) % SC_HASH_SIZE;
+		while (sc_hash[slot])
+			slot = (slot + 1) % SC_HASH_SIZE;
+		sc_hash[slot] = first + 1;
+		first = i;
+	}
+}
+
 static void __init sc_build_index(void)
 {
 	int ia32 = sc_abi_lookup("ia32", 4);
@@ -510,10 +584,13 @@ static void __init sc_build_index(void)
 
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		for (nr = 0; nr < sc_abis[abi].nnames; nr++)
-			if (sc_abis[abi].names[nr])
+			if (sc_abis[abi].names[nr]) {
 				sc_index[n++] = SC_CALL(abi, nr);
+				sc_name_max = max(sc_name_max, strlen(sc_abis[abi].names[nr]));
+			}
 	sc_index_len = n;
 	sort(sc_index, n, sizeof(sc_index[0]), sc_rec_cmp, NULL);
+	sc_build_hash();
 	for (i = 0; ia32 >= 0 && i < ARRAY_SIZE(sc_ia32_also); i++) {
 		alias = sc_lookup(ia32, sc_ia32_also[i].ia32);
 		if (alias >= 0)
@@ -521,6 +598,7 @@ static void __init sc_build_index(void)
 	}
 	sc_index_len = n;
 	sort(sc_index, n, sizeof(sc_index[0]), sc_rec_cmp, NULL);
+	sc_build_hash();
 
 	/* Counting sort of the calls by entry point. */
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
@@ -576,6 +654,11 @@ static void __init build_check_sc(void)
 	BUILD_BUG_ON(SC_MAX_NR > 1024);		/* SC_REC_NR() */
 	BUILD_BUG_ON(SC_NR_ABIS > 4);		/* SC_REC_ABI() */
 	BUILD_BUG_ON(ARRAY_SIZE(sc_errnames) > SC_ERRNO_MAX);
+	/* sc_hash[] at most half full, its slots and sc_run[] wide enough */
+	BUILD_BUG_ON(2 * ARRAY_SIZE(sc_index) > SC_HASH_SIZE);
+	BUILD_BUG_ON(ARRAY_SIZE(sc_index) >= U16_MAX);
+	BUILD_BUG_ON(SC_NR_ABIS + ARRAY_SIZE(sc_ia32_also) > U8_MAX);
+	BUILD_BUG_ON(SC_SET_WORDS > BITS_PER_LONG);
 }
 
 /**

@@ -36,6 +36,31 @@ static inline void sc_set_or(struct sc_set *dst, const struct sc_set *src)
 		bitmap_or(dst->map[abi], dst->map[abi], src->map[abi], SC_MAX_NR);
 }
 
+/*
+ * The words of a struct sc_set, as one bit each of an unsigned long: a
+ * parse notes the words it sets bits in (sc_set_touch()), and passes over
+ * those only.
+ */
+#define SC_SET_LONGS	BITS_TO_LONGS(SC_MAX_NR)
+#define SC_SET_WORDS	(SC_NR_ABIS * SC_SET_LONGS)
+
+/* Note in @touched the word of a set that call @nr of @abi is in. */
+static __always_inline void sc_set_touch(unsigned long *touched,
+					 enum sc_abi abi, unsigned int nr)
+{
+	*touched |= BIT(abi * SC_SET_LONGS + nr / BITS_PER_LONG);
+}
+
+/* The same for calls @lo to @hi of @abi. */
+static inline void sc_set_touch_range(unsigned long *touched, enum sc_abi abi,
+				      unsigned int lo, unsigned int hi)
+{
+	unsigned int w;
+
+	for (w = lo / BITS_PER_LONG; w <= hi / BITS_PER_LONG; w++)
+		*touched |= BIT(abi * SC_SET_LONGS + w);
+}
+
 static inline bool sc_set_empty(const struct sc_set *set)
 {
 	int abi;
@@ -111,13 +136,17 @@ extern struct sc_set sc_never;
  */
 extern struct sc_set sc_restarts;
 
+/* The length of the longest call name of any table. */
+extern size_t sc_name_max;
+
 const char *sc_name(enum sc_abi abi, unsigned int nr);
 int sc_lookup(enum sc_abi abi, const char *name);
 int sc_abi_lookup(const char *name, size_t len);
 const char *sc_errname(int err);
 int sc_errno_lookup(const char *name);
 bool sc_names_cover(const char *body, enum sc_abi abi, unsigned int need,
-		    struct sc_set *calls, struct sc_set *loose);
+		    struct sc_set *calls, struct sc_set *loose,
+		    unsigned long *touched);
 u64 sc_arg_mask(enum sc_abi abi, unsigned int nr, unsigned int arg);
 unsigned int sc_mux_sub(enum sc_abi abi, unsigned int mux, u32 call);
 void sc_mux_trap(struct sc_set *check, const struct sc_set *set);

@@ -179,7 +179,11 @@ static int sc_text_parse_to(struct sc_text *t, enum sc_file file, size_t end)
 	ret = sc_text_parse(t, file, copy);
 	kfree(copy);
 	if (!ret) {
-		t->lines += sc_count_lines(t->buf + t->done, end - t->done);
+		/* sc_write_policy() counted them: one more than the newlines */
+		if (file == SC_FILE_POLICY)
+			t->lines = t->why.line - 1;
+		else
+			t->lines += sc_count_lines(t->buf + t->done, end - t->done);
 		t->done = end;
 	}
 	return ret;
@@ -235,10 +239,19 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 	}
 	memcpy(t->buf + t->len, piece, n);
 	t->buf[t->len + n] = '\0';
-	/* The lines this piece completes end at its last newline. */
+	/*
+	 * The lines this piece completes end at its last newline; in .deny
+	 * and .allow, the last one outside parentheses.
+	 */
 	end = t->done;
-	for (p = t->buf + t->len; *(p = sc_line_end(p, file != SC_FILE_POLICY, &t->depth)); p++)
-		end = p + 1 - t->buf;
+	if (file == SC_FILE_POLICY) {
+		p = strrchr(t->buf + t->len, '\n');
+		if (p)
+			end = p + 1 - t->buf;
+	} else {
+		for (p = t->buf + t->len; *(p = sc_line_end(p, true, &t->depth)); p++)
+			end = p + 1 - t->buf;
+	}
 	t->len += n;
 	t->pos += n;
 	t->owner = current->files;

@@ -12,7 +12,8 @@
  * and under four argument conditions, allowed and denied, against seccomp's
  * argument-loading filter; a call that kills; io_uring requests
  * (NOP, a small read; root, unrestricted, restricted, denied); moby's
- * default profile written to 1,000 tasks; policy writes reaching 1 to 10,000
+ * default profile written to no task and to 1,000 tasks, and loaded as a
+ * seccomp filter built by libseccomp; policy writes reaching 1 to 10,000
  * tasks; cgroup creation, fork and memory; and fork+_exit+waitpid latency
  * (best, median, worst of 200) in a restricted and an unrestricted cgroup
  * while another process writes to a cgroup of 10,000 tasks: no writer,
@@ -32,9 +33,11 @@
  *                                   is the baseline of the v1 and of the
  *                                   v2 rows)
  *   syscalls_cgroup_bench loop      the getppid loops only, v1 then v2
- *                                   (wall-clock run)
+ *                                   (a quick look)
  *   syscalls_cgroup_bench args      the v1 getppid loops, seccomp and the
  *                                   argument conditions only (a quick look)
+ *   syscalls_cgroup_bench profile   moby's profile written and loaded as a
+ *                                   seccomp filter only (a quick look)
  *   syscalls_cgroup_bench stall     root's mkdir and rmdir while a delegatee
  *                                   writes its worst policy, on v2 only
  */
@@ -42,6 +45,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <grp.h>
+#include <seccomp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
@@ -384,17 +388,20 @@ static void bench_depth(int all)
 /* --- io_uring: cost per request ------------------------------------------- */
 
 #define URING_BATCH	8
-#define URING_LOOPS	1000
+#define URING_RUNS	15
 
 /*
  * Cost of one request in ns (instructions under icount): URING_BATCH
- * requests per io_uring_enter(), best of BATCHES runs of URING_LOOPS
+ * requests per io_uring_enter(), best of URING_RUNS runs of @loops
  * batches; a NOP, or a 1-byte read at offset 0 (checked as pread64) of a
- * file in tmpfs, which completes inline. Every completion must have res
- * @want. The rings take every entry, denied ones included
+ * file in tmpfs, which completes inline, opened O_NOATIME (whether a read
+ * updates the access time depends on the clock, not on the kernel). A run stays well under the
+ * 4,000,000 instructions between two ticks (HZ=250), so that the best run
+ * has no timer interrupt in it and the count is exact. Every completion
+ * must have res @want. The rings take every entry, denied ones included
  * (IORING_SETUP_SUBMIT_ALL).
  */
-static double per_request(struct ring *r, int op, int fd, int want)
+static double per_request(struct ring *r, int op, int fd, int want, int loops)
 {
 	double best = 1e18, cost;
 	struct io_uring_cqe cqe;
@@ -402,9 +409,9 @@ static double per_request(struct ring *r, int op, int fd, int want)
 	int b, i, j, k;
 	char c;
 
-	for (b = -1; b < BATCHES; b++) {	/* b == -1: warm up */
+	for (b = -1; b < URING_RUNS; b++) {	/* b == -1: warm up */
 		t0 = now_ns();
-		for (i = 0; i < URING_LOOPS; i++) {
+		for (i = 0; i < loops; i++) {
 			for (j = 0; j < URING_BATCH; j++) {
 				struct io_uring_sqe *sqe = ring_sqe(r);
 
@@ -419,19 +426,23 @@ static double per_request(struct ring *r, int op, int fd, int want)
 				if (ring_cqe(r, &cqe) || cqe.res != want)
 					die("io_uring completion");
 		}
-		cost = (double)(now_ns() - t0) / (URING_LOOPS * URING_BATCH);
+		cost = (double)(now_ns() - t0) / (loops * URING_BATCH);
 		if (b >= 0 && cost < best)
 			best = cost;
 	}
 	return best;
 }
 
+/* Batches per run: about 300,000 instructions for NOPs, 900,000 for reads. */
+#define NOP_LOOPS	100
+#define READ_LOOPS	25
+
 /* The NOP and read rows with the caller in @cg (NULL: no hierarchy). */
 static void uring_in(const char *cg, const char *where)
 {
 	char key[96];
 	struct ring r;
-	int fd = open("/tmp/bench-uring", O_CREAT | O_RDWR | O_TRUNC, 0600);
+	int fd = open("/tmp/bench-uring", O_CREAT | O_RDWR | O_TRUNC | O_NOATIME, 0600);
 
 	if (fd < 0 || write(fd, "x", 1) != 1)
 		die("/tmp/bench-uring");
@@ -440,9 +451,9 @@ static void uring_in(const char *cg, const char *where)
 	if (ring_init(&r, 2 * URING_BATCH, IORING_SETUP_SUBMIT_ALL))
 		die("io_uring_setup");
 	snprintf(key, sizeof(key), "uring_nop_%s", where);
-	report(key, per_request(&r, IORING_OP_NOP, -1, 0));
+	report(key, per_request(&r, IORING_OP_NOP, -1, 0, NOP_LOOPS));
 	snprintf(key, sizeof(key), "uring_read_%s", where);
-	report(key, per_request(&r, IORING_OP_READ, fd, 1));
+	report(key, per_request(&r, IORING_OP_READ, fd, 1, READ_LOOPS));
 	ring_exit(&r);
 	close(fd);
 	if (cg && cg_enter(cg_mnt, 0))
@@ -470,10 +481,10 @@ static void bench_uring(void)
 	must_write(cg, "syscalls.deny", "acct");
 	uring_in(cg, "restricted");
 	must_write(cg, "syscalls.deny", "pread64=EPERM");
-	fd = open("/tmp/bench-uring", O_RDONLY);
+	fd = open("/tmp/bench-uring", O_RDONLY | O_NOATIME);
 	if (fd < 0 || cg_enter(cg, 0) || ring_init(&r, 2 * URING_BATCH, IORING_SETUP_SUBMIT_ALL))
 		die("uring denied");
-	report("uring_read_denied", per_request(&r, IORING_OP_READ, fd, -EPERM));
+	report("uring_read_denied", per_request(&r, IORING_OP_READ, fd, -EPERM, READ_LOOPS));
 	ring_exit(&r);
 	close(fd);
 	if (cg_enter(cg_mnt, 0) || rmdir(cg))
@@ -637,9 +648,194 @@ static void write_cost(struct parked *p, int tasks)
 }
 
 /* moby's default profile (syscalls-cgroup convert), in one write, to 1,000 tasks. */
+/* --- moby's profile: a policy write against a seccomp load ---------------- */
+
+#define PROFILE_CG	CG_MNT "/profile0"
+#define SECCOMP_LOADS	5
+
+/* The items of a policy text: the words of its statements but the first. */
+static int count_items(const char *text)
+{
+	int items = 0, depth = 0, word = 0, first = 1;
+	const char *c;
+
+	for (c = text; *c; c++) {
+		if (*c == '#') {
+			c += strcspn(c, "\n");
+			if (!*c)
+				break;
+		}
+		if (*c == '\n') {
+			word = 0;
+			first = 1;
+			continue;
+		}
+		if (!depth && (*c == ' ' || *c == '\t' || *c == ',')) {
+			if (word)
+				first = 0;
+			word = 0;
+			continue;
+		}
+		depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+		if (!word && !first)
+			items++;
+		word = 1;
+	}
+	return items;
+}
+
+static const struct {
+	const char *name;
+	uint32_t arch;
+} moby_tables[] = {
+	{ "x86_64", SCMP_ARCH_X86_64 }, { "x32", SCMP_ARCH_X32 }, { "ia32", SCMP_ARCH_X86 },
+};
+
+/*
+ * One item of the converted profile ("?TABLE:NAME[(a0 OP V)][=ERRNO]") as a
+ * libseccomp rule of that table's filter, as moby's JSON has it (the
+ * converter's text is that JSON's x86 part). A name libseccomp does not
+ * know is left out (newer calls; the filter is then, if anything, shorter).
+ */
+static void moby_rule(scmp_filter_ctx *ctx, int allow, char *item)
+{
+	char *name, *cond, *eq, *colon = strchr(item, ':');
+	struct scmp_arg_cmp cmp;
+	unsigned long long v, m;
+	uint32_t action = SCMP_ACT_ALLOW;
+	int t, nr, n = 0;
+
+	if (!colon)
+		die("moby item without a table");
+	*colon = '\0';
+	name = colon + 1;
+	for (t = 0; t < 3 && strcmp(item + (*item == '?'), moby_tables[t].name); t++)
+		;
+	if (t == 3)
+		die("moby item of an unknown table");
+	eq = strchr(name, '=');
+	if (eq && !strchr(eq, ')')) {
+		*eq++ = '\0';
+		if (allow || strcmp(eq, "ENOSYS"))
+			die("moby item with an unexpected action");
+		action = SCMP_ACT_ERRNO(ENOSYS);
+	}
+	cond = strchr(name, '(');
+	if (cond) {
+		*cond++ = '\0';
+		if (sscanf(cond, "a0&%lli==%lli)", &m, &v) == 2)
+			cmp = (struct scmp_arg_cmp)SCMP_A0_64(SCMP_CMP_MASKED_EQ, m, v);
+		else if (sscanf(cond, "a0==%lli)", &v) == 1)
+			cmp = (struct scmp_arg_cmp)SCMP_A0_64(SCMP_CMP_EQ, v);
+		else if (sscanf(cond, "a0<%lli)", &v) == 1)
+			cmp = (struct scmp_arg_cmp)SCMP_A0_64(SCMP_CMP_LT, v);
+		else if (sscanf(cond, "a0>%lli)", &v) == 1)
+			cmp = (struct scmp_arg_cmp)SCMP_A0_64(SCMP_CMP_GT, v);
+		else
+			die("moby condition");
+		n = 1;
+	}
+	if (seccomp_syscall_resolve_name_arch(moby_tables[t].arch, name) == __NR_SCMP_ERROR)
+		return;
+	/* libseccomp takes the native number, and translates it by name */
+	nr = seccomp_syscall_resolve_name(name);
+	if (seccomp_rule_add_array(ctx[t], action, nr, n, &cmp))
+		die("seccomp_rule_add");
+}
+
+/* moby's profile (@text) as libseccomp's BPF program for x86_64, x32, ia32. */
+static struct sock_fprog moby_bpf(const char *text)
+{
+	char *copy = strdup(text), *line, *save, *item, *isave;
+	scmp_filter_ctx ctx[3];
+	struct sock_fprog prog;
+	int t, fd, allow;
+	off_t len;
+
+	for (t = 0; t < 3; t++) {
+		ctx[t] = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+		if (!ctx[t] || (t && (seccomp_arch_remove(ctx[t], SCMP_ARCH_NATIVE) ||
+				      seccomp_arch_add(ctx[t], moby_tables[t].arch))))
+			die("seccomp_init");
+	}
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (*line == '#' || !strncmp(line, "deny all=EPERM", 14))
+			continue;	/* "deny all=EPERM" is the default action */
+		allow = !strncmp(line, "allow ", 6);
+		if (!allow && strncmp(line, "deny ", 5))
+			die("moby statement");
+		for (item = strtok_r(line + 5 + allow, " \t", &isave); item;
+		     item = strtok_r(NULL, " \t", &isave))
+			moby_rule(ctx, allow, item);
+	}
+	free(copy);
+	if (seccomp_merge(ctx[0], ctx[1]) || seccomp_merge(ctx[0], ctx[2]))
+		die("seccomp_merge");
+	fd = memfd_create("bpf", 0);
+	if (fd < 0 || seccomp_export_bpf(ctx[0], fd))
+		die("seccomp_export_bpf");
+	seccomp_release(ctx[0]);
+	len = lseek(fd, 0, SEEK_END);
+	prog.len = len / sizeof(struct sock_filter);
+	prog.filter = malloc(len);
+	if (len <= 0 || !prog.filter || pread(fd, prog.filter, len, 0) != len)
+		die("the exported BPF");
+	close(fd);
+	return prog;
+}
+
+/*
+ * The cost of seccomp(SECCOMP_SET_MODE_FILTER) of @prog alone: the best of
+ * SECCOMP_LOADS children, each timing its one call (the filter was built
+ * and exported before, no_new_privs set before the clock starts).
+ */
+static long long seccomp_load_cost(struct sock_fprog *prog)
+{
+	long long best = 1LL << 62, t;
+	int i, fd[2];
+
+	for (i = 0; i < SECCOMP_LOADS; i++) {
+		pid_t pid;
+
+		if (pipe(fd))
+			die("pipe");
+		pid = fork();
+		if (pid < 0)
+			die("fork");
+		if (!pid) {
+			long long t0;
+
+			if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+				_exit(1);
+			t0 = now_ns();
+			if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, prog))
+				_exit(2);
+			t = now_ns() - t0;
+			_exit(write(fd[1], &t, sizeof(t)) != sizeof(t));
+		}
+		close(fd[1]);
+		if (read(fd[0], &t, sizeof(t)) != sizeof(t))
+			die("seccomp load");
+		close(fd[0]);
+		waitpid(pid, NULL, 0);
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
+/*
+ * moby's profile, /data/moby.policy (the converter's text of
+ * moby-default.json), in one write: to a cgroup without tasks (the parse,
+ * build and publish: the figure per item), to a cgroup of 1,000 tasks, and
+ * again to it (a replacement that changes nothing); then the same profile
+ * as the seccomp filter libseccomp builds from it, loaded with seccomp(2),
+ * in the same boot.
+ */
 static void bench_profile(void)
 {
 	static char text[128 * 1024];
+	struct sock_fprog prog;
 	struct parked p;
 	long long t0;
 	ssize_t n;
@@ -653,6 +849,14 @@ static void bench_profile(void)
 		die("read /data/moby.policy");
 	close(fd);
 	text[n] = '\0';
+	report("profile_items", count_items(text));
+	if (cg_create(PROFILE_CG))
+		die(PROFILE_CG);
+	t0 = now_ns();
+	must_write(PROFILE_CG, "syscalls.policy", text);
+	report("write_profile_tasks_0", now_ns() - t0);
+	if (rmdir(PROFILE_CG))
+		die(PROFILE_CG);
 	park_tasks(&p, 1000);
 	t0 = now_ns();
 	must_write(p.cg, "syscalls.policy", text);
@@ -661,6 +865,11 @@ static void bench_profile(void)
 	must_write(p.cg, "syscalls.policy", text);
 	report("rewrite_profile_tasks_1000", now_ns() - t0);
 	unpark_tasks(&p);
+
+	prog = moby_bpf(text);
+	report("seccomp_moby_bpf_insns", prog.len);
+	report("seccomp_load_moby", seccomp_load_cost(&prog));
+	free(prog.filter);
 }
 
 static void bench_write(int tasks)
@@ -1126,6 +1335,10 @@ int main(int argc, char **argv)
 	}
 	if (cg_mount())
 		die("mount syscalls");
+	if (!strcmp(mode, "profile")) {
+		bench_profile();
+		return 0;
+	}
 	bench_depth(1);
 	if (!strcmp(mode, "loop"))
 		goto v2;
