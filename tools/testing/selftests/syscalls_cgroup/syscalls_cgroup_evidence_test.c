@@ -220,7 +220,12 @@ static void check_event(struct __test_metadata *_metadata, const char *line,
 			const char *nr, const char *name, const char *action,
 			const char *err)
 {
+	const char *want[][2] = {
+		{ "comm", PROBE_COMM }, { "abi", abi }, { "nr", nr }, { "name", name },
+		{ "action", action }, { "errno", err },
+	};
 	char v[64];
+	int i;
 
 	ASSERT_TRUE(!!line);
 	ASSERT_EQ(0, field(line, "cgroup", v, sizeof(v))) TH_LOG("%s", line);
@@ -230,18 +235,10 @@ static void check_event(struct __test_metadata *_metadata, const char *line,
 	EXPECT_TRUE(pid ? atoi(v) == pid : atoi(v) != tgid) TH_LOG("%s", line);
 	ASSERT_EQ(0, field(line, "tgid", v, sizeof(v)));
 	EXPECT_EQ(tgid, atoi(v)) TH_LOG("%s", line);
-	ASSERT_EQ(0, field(line, "comm", v, sizeof(v)));
-	EXPECT_STREQ(PROBE_COMM, v);
-	ASSERT_EQ(0, field(line, "abi", v, sizeof(v)));
-	EXPECT_STREQ(abi, v);
-	ASSERT_EQ(0, field(line, "nr", v, sizeof(v)));
-	EXPECT_STREQ(nr, v);
-	ASSERT_EQ(0, field(line, "name", v, sizeof(v)));
-	EXPECT_STREQ(name, v);
-	ASSERT_EQ(0, field(line, "action", v, sizeof(v)));
-	EXPECT_STREQ(action, v);
-	ASSERT_EQ(0, field(line, "errno", v, sizeof(v)));
-	EXPECT_STREQ(err, v);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		ASSERT_EQ(0, field(line, want[i][0], v, sizeof(v))) TH_LOG("%s", line);
+		EXPECT_STREQ(want[i][1], v) TH_LOG("%s in %s", want[i][0], line);
+	}
 	/* The hierarchy: cgroup2's is 0, a v1 hierarchy's above. */
 	ASSERT_EQ(0, field(line, "root", v, sizeof(v)));
 	EXPECT_TRUE(cg_v2 ? atoi(v) == 0 : atoi(v) > 0) TH_LOG("%s", line);
