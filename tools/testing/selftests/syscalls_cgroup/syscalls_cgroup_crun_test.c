@@ -392,7 +392,7 @@ TEST_F(crun, live)
 }
 
 /* "crun exec" adds a process to the container's cgroup: the policy covers it. */
-/* Three crun commands: past 30 s on the debug kernel (KASAN, TCG). */
+/* crun run and four crun exec: past 30 s on the debug kernel (KASAN, TCG). */
 TEST_F_TIMEOUT(crun, exec, 120)
 {
 	static const char * const cgroup_args[] = {
