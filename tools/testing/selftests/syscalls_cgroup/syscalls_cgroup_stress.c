@@ -33,7 +33,9 @@
  * nr_dying_subsys_syscalls in the root's cgroup.stat; the other
  * hierarchies' cgroups are removed and unmounted; kmemleak, when the kernel
  * has it, reports nothing of this controller). The console is checked for
- * splats by the harness.
+ * splats by the harness. Under make soak (SOAK set), the model test and the
+ * fault program make and remove cgroups of the same hierarchy meanwhile:
+ * the count is theirs too, and only kmemleak judges.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -529,9 +531,10 @@ TEST_F_TIMEOUT(stress, everything_at_once, 3600)
 	}
 	rmdir(V1);
 	rmdir(V2);
-	for (i = 0; i < 50 && num_cgroups() != start_cgroups; i++)
+	for (i = 0; !getenv("SOAK") && i < 50 && num_cgroups() != start_cgroups; i++)
 		usleep(100000);
-	EXPECT_EQ(start_cgroups, num_cgroups());
+	if (!getenv("SOAK"))
+		EXPECT_EQ(start_cgroups, num_cgroups());
 	at(path, sizeof(path), "");
 	EXPECT_EQ(0, rmdir(path)) TH_LOG("rmdir %s: %s", path, strerror(errno));
 	EXPECT_NE(1, kmemleak_reports());
