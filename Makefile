@@ -73,7 +73,7 @@ HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
 # python3-ply, python3-git: the SPDX check of checkpatch.pl (make series-check).
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev \
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun runc libseccomp-dev \
 	    python3-ply python3-git ccache
 
 QEMU_TIMEOUT ?= 900
