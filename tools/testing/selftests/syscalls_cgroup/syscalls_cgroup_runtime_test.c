@@ -16,6 +16,8 @@
  *   (not crun on v1, see the crun fixture);
  * - live: a deny written to the running container's cgroup reaches both
  *   at their next call (getppid turns to EACCES);
+ * - the hook run again on the running container refuses (exit status 1)
+ *   and leaves it as it was: making its init wait would loosen it;
  * - kill/delete: "RUNTIME kill" and "RUNTIME delete" leave no cgroup and
  *   none of the container's processes behind.
  *
@@ -289,6 +291,44 @@ static void rt_teardown(struct rt *self)
 	}
 }
 
+/*
+ * Run the hook as a runtime would, with a state whose "pid" is @pid on its
+ * stdin (its stderr logged); its exit status, or -1.
+ */
+static int run_hook(struct __test_metadata *_metadata, pid_t pid)
+{
+	char state[128], err[256];
+	int in[2], out[2], status, len;
+	pid_t child;
+
+	len = snprintf(state, sizeof(state),
+		       "{\"ociVersion\": \"1.0.2\", \"id\": \"" CTR_NAME "\", \"pid\": %d}\n", pid);
+	if (pipe(in) || pipe(out))
+		return -1;
+	if (write(in[1], state, len) != len)
+		return -1;
+	close(in[1]);
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 2);
+		execl(HOOK, "syscalls-cgroup-oci-hook", MOBY_POLICY, NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	status = reap(child, WAIT_MS);
+	len = read(out[0], err, sizeof(err) - 1);
+	close(out[0]);
+	if (len > 0) {
+		err[len] = '\0';
+		TH_LOG("hook: %.*s", (int)strcspn(err, "\n"), err);
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 /* Every pid of @cg into @pids (at most @max); how many, or -1. */
 static int cg_pids(const char *cg, pid_t *pids, int max)
 {
@@ -341,6 +381,7 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	static const char * const delete_args[] = { "delete", CTR_NAME, NULL };
 	pid_t pids[8], init;
 	int n, i, status;
+	long count;
 
 	/* run: restricted from its first instruction, by the hook's policy */
 	self->run = rt_spawn(self->runtime, run_args, &self->run_out);
@@ -374,6 +415,16 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	ASSERT_TRUE(expect_line(_metadata, self->run_out, "init getppid=EACCES"));
 	if (exec)
 		ASSERT_TRUE(expect_line(_metadata, self->exec_out, "exec getppid=EACCES"));
+
+	/*
+	 * The hook again, on the running container: refused before it moves
+	 * anything, as making the init wait now would loosen its restriction.
+	 */
+	count = stat_count(self->ctr, "getppid");
+	ASSERT_EQ(1, run_hook(_metadata, init));
+	ASSERT_EQ(1 + !!exec, cg_pids(self->ctr, pids, 8));
+	usleep(300000);
+	EXPECT_LT(count, stat_count(self->ctr, "getppid"));
 
 	/* kill, delete: no cgroup, none of its processes left */
 	n = cg_pids(self->ctr, pids, 8);
