@@ -73,7 +73,7 @@ HELPERS       := $(R)/helpers/syscalls_cgroup_worker \
 # python3-ply, python3-git: the SPDX check of checkpatch.pl (make series-check).
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static flex bison bc \
 	    libelf-dev libssl-dev cpio gcc make patch rsync xz-utils git python3 \
-	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun libseccomp-dev \
+	    gawk gzip coreutils cgroup-tools gcc-multilib libcap-dev crun runc libseccomp-dev \
 	    python3-ply python3-git ccache
 
 QEMU_TIMEOUT ?= 900
@@ -327,6 +327,18 @@ $(CRUN_BUNDLE)/config.json: $(SELFTEST_DIR)/crun-config.json $(B)/.deps
 	@for a in sh sleep echo cat; do ln -sf busybox $(CRUN_BUNDLE)/rootfs/bin/$$a; done
 	@cp $< $@
 
+# runc from Debian with its shared libraries, and the OCI hook of the
+# runtime recipe (tools/cgroup/syscalls-cgroup-oci-hook), for
+# syscalls_cgroup_runtime_test, which writes its bundles' config.json itself
+# and shares the crun bundle's rootfs.
+RUNC     := /usr/bin/runc
+OCI_HOOK := $(R)/bin/syscalls-cgroup-oci-hook
+$(R)$(RUNC): $(B)/.deps
+	@for f in $(RUNC) $$(ldd $(RUNC) | awk '/=>/ { print $$3 } /ld-linux/ { print $$1 }'); do \
+		cp --parents -L $$f $(R)/; done
+$(OCI_HOOK): tools/cgroup/syscalls-cgroup-oci-hook
+	@mkdir -p $(dir $@) && cp $< $@
+
 # A 32-bit busybox: Debian's busybox-static:i386, through multiarch.
 $(OUT)/busybox: | $(B)/.deps
 	@dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
@@ -338,12 +350,12 @@ $(OUT)/busybox: | $(B)/.deps
 	@cp $(OUT)/deb/bin/busybox $@ && rm -rf $(OUT)/deb
 
 # What the guest carries. The 32-bit guest: the selftests and their helpers;
-# Debian's 64-bit programs (cgroup-tools, crun) cannot run there.
+# Debian's 64-bit programs (cgroup-tools, crun, runc) cannot run there.
 ifeq ($(ARCH),i386)
 GUEST := $(SELFTEST_BINS) $(HELPERS) $(MOBY_POLICY) $(TOOL) $(EXAMPLES)
 else
 GUEST := $(SELFTEST_BINS) $(BENCH_BIN) $(HELPERS) $(STRESS_BIN) $(PEERS) $(MOBY_POLICY) \
-	 $(CRUN_BUNDLE)/config.json $(TOOL) $(EXAMPLES)
+	 $(CRUN_BUNDLE)/config.json $(R)$(RUNC) $(OCI_HOOK) $(TOOL) $(EXAMPLES)
 endif
 
 $(INITRD): harness/init harness/demo.sh $(GUEST) $(BUSYBOX) $(B)/.deps

@@ -101,6 +101,7 @@ int has_item(const char *list, const char *item);
 int policy_write(const char *cg, const char *text);
 int policy_read(const char *cg, char *buf, size_t size);
 long read_file(const char *path, char **text, size_t max, size_t extra);
+int copy_file(const char *from, const char *to);
 int klog_has(const char *needle);
 int kmemleak_reports(void);
 

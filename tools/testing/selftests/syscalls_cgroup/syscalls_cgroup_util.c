@@ -993,3 +993,33 @@ int action_value(const char *s)
 		return -1;
 	return n;
 }
+
+/* Copy @from to @to, mode 0755; 0 or -errno. */
+int copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	ssize_t n = 0;
+	int in, out, err = 0;
+
+	in = open(from, O_RDONLY);
+	if (in < 0)
+		return -errno;
+	unlink(to);
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	if (out < 0) {
+		err = -errno;
+		close(in);
+		return err;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n) {
+			n = -1;
+			break;
+		}
+	if (n < 0)
+		err = -errno;
+	close(in);
+	if (close(out) && !err)
+		err = -errno;
+	return err;
+}
