@@ -51,6 +51,8 @@ const struct sc_abi_desc sc_abis[SC_NR_ABIS] = {
 };
 
 struct sc_set sc_never __ro_after_init;
+/* strlen() of each table's name, for sc_abi_lookup(). */
+static size_t sc_abi_len[SC_NR_ABIS] __ro_after_init;
 size_t sc_name_max __ro_after_init;
 struct sc_set sc_restarts __ro_after_init;
 
@@ -591,9 +593,8 @@ int sc_abi_lookup(const char *name, size_t len)
 {
 	int abi;
 
-	/* Of each name, the bytes up to the first that differs, and its end. */
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (!strncmp(sc_abis[abi].name, name, len) && !sc_abis[abi].name[len])
+		if (sc_abi_len[abi] == len && !memcmp(sc_abis[abi].name, name, len))
 			return abi;
 	return -ENOENT;
 }
@@ -721,6 +722,8 @@ void __init sc_tables_init(void)
 	int abi;
 
 	build_check_sc();
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		sc_abi_len[abi] = strlen(sc_abis[abi].name);
 	sc_build_index();
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		sc_build_sets(abi);
