@@ -76,11 +76,14 @@ struct sc_dterm {
  * @head:	each call's terms, in order
  * @nterms:	how many each call has
  * @nconds:	and their conditions
+ * @calls:	the calls that have had terms: those the finishing and
+ *		freeing passes visit, not every call of every table
  *
  * A call with terms may also have an action in sc_policy.act: that is an
  * unconditional term before all of them.
  */
 struct sc_draft {
+	struct sc_set calls;
 	struct sc_dterm *head[SC_NR_ABIS][SC_MAX_NR];
 	u32 nterms[SC_NR_ABIS][SC_MAX_NR];
 	u32 nconds[SC_NR_ABIS][SC_MAX_NR];
@@ -279,6 +282,7 @@ static void sc_draft_link(struct sc_draft *d, enum sc_abi abi, unsigned int nr,
 	while (*link)
 		link = &(*link)->next;
 	*link = t;
+	__set_bit(nr, d->calls.map[abi]);
 	d->nterms[abi][nr]++;
 	d->nconds[abi][nr] += t->nconds;
 }
@@ -300,6 +304,7 @@ static int sc_draft_unfold(struct sc_builder *b, enum sc_abi abi,
 		return -ENOMEM;
 	t->next = d->head[abi][nr];
 	d->head[abi][nr] = t;
+	__set_bit(nr, d->calls.map[abi]);
 	d->nterms[abi][nr]++;
 	b->act[abi][nr] = SC_ACT_ALLOW;
 	return 0;
@@ -476,7 +481,7 @@ void sc_draft_free(struct sc_builder *b)
 	if (!b->draft)
 		return;
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for (nr = 0; nr < SC_MAX_NR; nr++) {
+		for_each_set_bit(nr, b->draft->calls.map[abi], SC_MAX_NR) {
 			if (!b->draft->head[abi][nr])
 				continue;
 			sc_draft_drop(b, abi, nr);
@@ -651,7 +656,7 @@ int sc_args_build(struct sc_builder *b, struct sc_set *cond,
 	if (!d)
 		return 0;
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for (nr = 0; nr < SC_MAX_NR; nr++) {
+		for_each_set_bit(nr, d->calls.map[abi], SC_MAX_NR) {
 			if (!d->head[abi][nr])
 				continue;
 			ret = sc_draft_unfold(b, abi, nr);

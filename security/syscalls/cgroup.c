@@ -336,7 +336,7 @@ int sc_write_check(struct kernfs_open_file *of, const char *buf, size_t nbytes,
 		return sc_fail(why, -EPERM,
 			       "on cgroup v1 the writer and the opener of the file need CAP_SYS_ADMIN");
 	/* Text only: a NUL inside the write would hide what follows it. */
-	if (memchr(buf, '\0', nbytes))
+	if (sc_text_has_nul(buf, nbytes))
 		return sc_fail(why, -EINVAL, "a NUL byte in the text");
 	return 0;
 }

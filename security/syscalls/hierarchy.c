@@ -353,7 +353,9 @@ static void sc_publish(struct syscalls_cgroup *root, struct sc_policy *own,
  * changed cgroup (and a walk of the tasks whose work bit flips). Changes
  * are serialised by syscalls_build_mutex, so the policies and modes
  * sc_build() read are those sc_publish() replaces; only cgroups come and
- * go meanwhile.
+ * go meanwhile. A change to the own policy @root has (sc_policy_equal())
+ * and the mode it has changes nothing: it walks nothing and publishes
+ * nothing (a policy written again costs its parse, no more).
  *
  * Context: Process context; syscalls_build_mutex held. Takes cgroup_mutex
  * and syscalls_mutex.
@@ -369,6 +371,14 @@ int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own, bool exec)
 	int ret;
 
 	lockdep_assert_held(&syscalls_build_mutex);
+	if (exec == root->exec && sc_policy_equal(own, root->own)) {
+		sc_policy_put(own);
+		/* As sc_build() would find it: css_tryget() fails when dying. */
+		mutex_lock(&syscalls_mutex);
+		ret = root->online && !css_is_dying(&root->css) ? 0 : -ENODEV;
+		mutex_unlock(&syscalls_mutex);
+		return ret;
+	}
 	ret = sc_build(root, own, exec, &built);
 	if (!ret) {
 		cgroup_lock();

@@ -24,6 +24,9 @@
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/string.h>
+#include <linux/stringhash.h>
+#include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 
 #include "args.h"
 #include "policy.h"
@@ -112,6 +115,29 @@ void sc_why_item(struct sc_why *why, const char *item)
 		return;
 	if (strscpy(why->item, item, sizeof(why->item)) < 0)
 		memcpy(why->item + sizeof(why->item) - 4, "...", 4);
+}
+
+/**
+ * sc_text_has_nul() - does a piece of text hold a NUL byte?
+ * @buf: the text
+ * @n: its length
+ *
+ * A word at a time (<asm/word-at-a-time.h>), as strscpy() finds the end of
+ * a string: a write of a page costs a few hundred instructions, not a few
+ * thousand.
+ *
+ * Context: Any context.
+ * Return: true if one of the @n bytes from @buf is NUL.
+ */
+bool sc_text_has_nul(const char *buf, size_t n)
+{
+	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long bits;
+
+	for (; n >= sizeof(long); buf += sizeof(long), n -= sizeof(long))
+		if (has_zero(get_unaligned((const unsigned long *)buf), &bits, &constants))
+			return true;
+	return memchr(buf, '\0', n);
 }
 
 /* ---- items ----------------------------------------------------------------- */
@@ -333,12 +359,106 @@ static int sc_parse_item(char *item, bool allow, struct sc_parse *pp, u16 *act,
 }
 
 /*
- * The next item of @text: items are separated by a comma or white space
- * outside parentheses. Return: 1 with @item set, 0 at the end, -EINVAL for
- * an empty item (two commas, a comma at either end) or unbalanced
- * parentheses.
+ * The characters sc_next_item() looks at, by class: what ends an item
+ * outside parentheses (NUL, a comma, white space as isspace() has it), and
+ * what makes it more than "[?]abi:name[=ACTION]".
  */
-static int sc_next_item(char **text, char **item, struct sc_why *why)
+#define SC_CH_END	BIT(0)
+#define SC_CH_PAREN	BIT(1)
+#define SC_CH_COLON	BIT(2)
+#define SC_CH_EQ	BIT(3)
+#define SC_CH_GLOB	BIT(4)
+
+static const u8 sc_item_chars[256] = {
+	['\0'] = SC_CH_END, [','] = SC_CH_END,
+	[' '] = SC_CH_END, ['\t'] = SC_CH_END, ['\n'] = SC_CH_END,
+	['\v'] = SC_CH_END, ['\f'] = SC_CH_END, ['\r'] = SC_CH_END,
+	[0xa0] = SC_CH_END,	/* isspace(): Latin-1's no-break space */
+	['('] = SC_CH_PAREN, [')'] = SC_CH_PAREN,
+	[':'] = SC_CH_COLON, ['='] = SC_CH_EQ,
+	['*'] = SC_CH_GLOB, ['?'] = SC_CH_GLOB, ['['] = SC_CH_GLOB,
+};
+
+/**
+ * struct sc_scan - what sc_next_item() saw of an item on its way to its end
+ * @plain:	no parenthesis: the other fields are valid
+ * @glob:	a character of "*?[" past a leading '?'
+ * @colon:	its first ':' before any '=', or NULL
+ * @eq:		its first '=', or NULL
+ * @end:	its end
+ * @hash:	sc_name_hash() of its body: from past @colon (without one,
+ *		past a leading '?') to @eq or @end
+ */
+struct sc_scan {
+	bool plain;
+	bool glob;
+	char *colon;
+	char *eq;
+	char *end;
+	u32 hash;
+};
+
+/*
+ * The first part of an item, up to its end or its first parenthesis, for
+ * sc_next_item(): one pass that classifies each character
+ * (sc_item_chars[]) and hashes the body's (partial_name_hash(), as
+ * sc_name_hash() does), not those of a table prefix. Return: where it
+ * stopped.
+ */
+static char *sc_scan_item(char *s, struct sc_scan *scan)
+{
+	unsigned long h = init_name_hash(NULL);
+	char *p = s + (*s == '?'), *q;
+	u8 cls;
+
+	scan->colon = NULL;
+	scan->eq = NULL;
+	scan->glob = false;
+	/* To the first character of a class: the ':' of a table prefix? */
+	while (!(cls = sc_item_chars[(u8)*p]))
+		p++;
+	if (cls & SC_CH_COLON) {
+		scan->colon = p++;
+	} else {
+		for (q = s + (*s == '?'); q < p; q++)
+			h = partial_name_hash((u8)*q, h);
+	}
+	for (; ; p++) {
+		cls = sc_item_chars[(u8)*p];
+		if (likely(!cls)) {
+			h = partial_name_hash((u8)*p, h);
+			continue;
+		}
+		if (cls & (SC_CH_END | SC_CH_PAREN))
+			break;
+		if (cls & SC_CH_EQ) {
+			if (!scan->eq) {
+				scan->eq = p;
+				scan->hash = end_name_hash(h);
+			}
+		} else if (cls & SC_CH_COLON && !scan->colon && !scan->eq) {
+			scan->colon = p;
+			h = init_name_hash(NULL);
+			continue;
+		} else if (cls & SC_CH_GLOB) {
+			scan->glob = true;
+		}
+		h = partial_name_hash((u8)*p, h);
+	}
+	scan->plain = !(cls & SC_CH_PAREN);
+	if (!scan->eq)
+		scan->hash = end_name_hash(h);
+	return p;
+}
+
+/*
+ * The next item of @text: items are separated by a comma or white space
+ * outside parentheses; @scan gets what the pass to its end saw of it.
+ * Return: 1 with @item set, 0 at the end, -EINVAL for an empty item (two
+ * commas, a comma at either end) or unbalanced parentheses.
+ */
+static int sc_next_item(char **text, char **item, struct sc_scan *scan,
+			struct sc_why *why)
 {
 	char *s = skip_spaces(*text), *p;
 	int depth = 0;
@@ -348,7 +468,8 @@ static int sc_next_item(char **text, char **item, struct sc_why *why)
 	/* A refusal names the rest of the line, from the item on. */
 	if (*s == ',')
 		goto empty;
-	for (p = s; *p && (depth || (*p != ',' && !isspace(*p))); p++) {
+	/* To its end, or on from its first parenthesis. */
+	for (p = sc_scan_item(s, scan); *p && (depth || (*p != ',' && !isspace(*p))); p++) {
 		if (*p == '(') {
 			depth++;
 		} else if (*p == ')' && --depth < 0) {
@@ -361,6 +482,7 @@ static int sc_next_item(char **text, char **item, struct sc_why *why)
 		return sc_fail(why, -EINVAL, "unbalanced parentheses in");
 	}
 	*item = s;
+	scan->end = p;
 	s = skip_spaces(p);
 	if (*s == ',') {
 		s = skip_spaces(s + 1);
@@ -455,6 +577,71 @@ static int sc_apply_item(struct sc_builder *b, const struct sc_parse *pp,
 	return 0;
 }
 
+/* What sc_plain_item() did with an item. */
+enum {
+	SC_PLAIN_NAMED = 1,	/* applied to its call */
+	SC_PLAIN_NEVER,		/* its call is never denied: nothing */
+	SC_PLAIN_SKIPPED,	/* a "?" item that names nothing */
+	SC_PLAIN_SLOW,		/* not plain, or refused: sc_parse_item()'s */
+};
+
+/**
+ * sc_plain_item() - apply an item of one call, as sc_next_item() found it
+ * @b: the policy being built
+ * @item: "[?]abi:name[=ACTION]", not empty, NUL-terminated
+ * @scan: what sc_next_item() saw of it
+ * @allow: the item is allowed, not denied
+ * @parent: the parent's effective policy (NULL: nothing)
+ * @pp: scratch space of sc_items()
+ * @why: why it is refused, or NULL
+ *
+ * An item by table and name, without conditions or a pattern, names one
+ * call: it is looked up by the hash sc_next_item() computed, and applied
+ * as sc_apply_item() would, without a set of calls. Anything else (or a
+ * refusal other than an allow the parent does not grant) is left to
+ * sc_parse_item(): @item is not modified, so that parses it as if it came
+ * first, and says why it is refused.
+ *
+ * Context: Any context.
+ * Return: an SC_PLAIN_* value, or -EPERM for an allow of a call the parent
+ * acts on.
+ */
+static int sc_plain_item(struct sc_builder *b, char *item,
+			 const struct sc_scan *scan, bool allow,
+			 const struct sc_policy *parent, struct sc_parse *pp,
+			 struct sc_why *why)
+{
+	char *start = item + (*item == '?'), *body, *end;
+	u16 act = SC_ACT_ERRNO | ENOSYS;
+	int abi, nr;
+
+	if (!scan->plain || scan->glob || !scan->colon || (scan->eq && allow))
+		return SC_PLAIN_SLOW;
+	body = scan->colon + 1;
+	end = scan->eq ?: scan->end;
+	if (end == body || isdigit(*body) || end - start > SC_ITEM_MAX ||
+	    (end - body == 3 && !memcmp(body, "all", 3)))
+		return SC_PLAIN_SLOW;
+	if (scan->eq && sc_parse_act(scan->eq + 1, &act, NULL))
+		return SC_PLAIN_SLOW;
+	abi = sc_abi_lookup(start, scan->colon - start);
+	if (abi < 0)
+		return SC_PLAIN_SLOW;
+	nr = sc_lookup_hashed(abi, body, end - body, scan->hash);
+	if (nr < 0)
+		return *item == '?' ? SC_PLAIN_SKIPPED : SC_PLAIN_SLOW;
+	if (test_bit(nr, sc_never.map[abi]))
+		return SC_PLAIN_NEVER;
+	if (allow && sc_policy_act(parent, abi, nr) != SC_ACT_ALLOW) {
+		sc_why_item(why, item);
+		pp->ic.parens = false;
+		return sc_allow_check(&pp->ic, abi, nr, parent, why);
+	}
+	sc_draft_drop(b, abi, nr);
+	b->act[abi][nr] = allow ? SC_ACT_ALLOW : act;
+	return SC_PLAIN_NAMED;
+}
+
 /*
  * sc_write_items() of @text, without white space at its end, with @pp,
  * empty, for the calls of each item.
@@ -464,13 +651,23 @@ static int sc_items(struct sc_builder *b, char *text, bool allow,
 		    struct sc_parse *pp)
 {
 	bool named = false, skipped = false;
+	struct sc_scan scan;
 	char *item;
 	int ret;
 	u16 act;
 
 	if (!*skip_spaces(text))
 		return sc_fail(why, -EINVAL, "no items");
-	while ((ret = sc_next_item(&text, &item, why)) > 0) {
+	while ((ret = sc_next_item(&text, &item, &scan, why)) > 0) {
+		ret = sc_plain_item(b, item, &scan, allow, parent, pp, why);
+		if (ret < 0)
+			break;
+		if (ret == SC_PLAIN_NAMED)
+			named = true;
+		else if (ret == SC_PLAIN_SKIPPED)
+			skipped = true;
+		if (ret != SC_PLAIN_SLOW)
+			continue;
 		sc_why_item(why, item);
 		ret = sc_parse_item(item, allow, pp, &act, why);
 		if (ret < 0)
@@ -491,6 +688,8 @@ static int sc_items(struct sc_builder *b, char *text, bool allow,
 		cond_resched();
 	}
 	sc_item_clear(pp);
+	/* Plain items yield here, once a line. */
+	cond_resched();
 	if (ret == -ENOMEM)
 		return sc_fail(why, ret, "out of memory");
 	if (ret)
@@ -544,6 +743,31 @@ int sc_write_items(struct sc_builder *b, char *text, bool allow,
 	return ret;
 }
 
+/*
+ * The first NUL, newline or '#' from @s: the end of a statement. A word at
+ * a time once aligned, as strscpy() looks for a string's end:
+ * read_word_at_a_time() may read past the NUL, within its aligned word.
+ */
+static char *sc_line_stop(char *s)
+{
+	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w, bits;
+
+	for (; !IS_ALIGNED((unsigned long)s, sizeof(long)); s++)
+		if (!*s || *s == '\n' || *s == '#')
+			return s;
+	for (;; s += sizeof(long)) {
+		w = read_word_at_a_time(s);
+		if (has_zero(w, &bits, &constants) ||
+		    has_zero(w ^ REPEAT_BYTE('\n'), &bits, &constants) ||
+		    has_zero(w ^ REPEAT_BYTE('#'), &bits, &constants))
+			break;
+	}
+	while (*s && *s != '\n' && *s != '#')
+		s++;
+	return s;
+}
+
 /**
  * sc_write_policy() - build a policy from statements
  * @b: an empty builder
@@ -569,8 +793,7 @@ int sc_write_policy(struct sc_builder *b, char *text,
 		/* One pass to the line's end or its comment, then to its end. */
 		for (line = text; *line != '\n' && isspace(*line); line++)
 			;
-		for (end = line; *end && *end != '\n' && *end != '#'; end++)
-			;
+		end = sc_line_stop(line);
 		stop = end;
 		if (*end == '#')
 			end = strchrnul(end, '\n');

@@ -184,6 +184,7 @@ static inline int sc_fail_call(struct sc_why *why, int err, const char *reason,
 }
 
 void sc_why_item(struct sc_why *why, const char *item);
+bool sc_text_has_nul(const char *buf, size_t n);
 
 int sc_write_items(struct sc_builder *b, char *text, bool allow,
 		   const struct sc_policy *parent, struct sc_why *why);

@@ -11,12 +11,14 @@
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <linux/ctype.h>
 #include <linux/ipc.h>
 #include <linux/kernel.h>
 #include <linux/net.h>
 #include <linux/slab.h>
 #include <linux/stdarg.h>
 #include <linux/string.h>
+#include <linux/stringhash.h>
 
 #include "kunit.h"
 #include "policy.h"
@@ -1084,6 +1086,141 @@ static void sc_test_long_policy(struct kunit *test)
 	sc_test_exactly(test, pol, &want);
 }
 
+/*
+ * The name index by hash: every call of every table by the hash of its name
+ * (a table names each call once, which an item "abi:name" relies on), as
+ * the kernel's incremental string hash gives it; names not NUL-terminated;
+ * an sc_ia32_also[] alias is no name of its table.
+ */
+static void sc_test_name_hash(struct kunit *test)
+{
+	enum sc_abi ia32 = sc_test_ia32(test);
+	unsigned int nr, calls = 0;
+	const char *name, *p;
+	unsigned long h;
+	size_t len;
+	int abi;
+
+	for (abi = 0; abi < SC_NR_ABIS; abi++) {
+		for (nr = 0; nr < sc_abis[abi].nr; nr++) {
+			name = sc_name(abi, nr);
+			if (!name)
+				continue;
+			len = strlen(name);
+			h = init_name_hash(NULL);
+			for (p = name; *p; p++)
+				h = partial_name_hash((u8)*p, h);
+			KUNIT_EXPECT_EQ_MSG(test, sc_name_hash(name, len), end_name_hash(h),
+					    "%s:%s", sc_abis[abi].name, name);
+			KUNIT_EXPECT_EQ_MSG(test, sc_lookup(abi, name), nr, "%s:%s",
+					    sc_abis[abi].name, name);
+			KUNIT_EXPECT_EQ_MSG(test, sc_lookup_hashed(abi, name, len,
+								   sc_name_hash(name, len)),
+					    nr, "%s:%s", sc_abis[abi].name, name);
+			calls++;
+		}
+	}
+	KUNIT_EXPECT_GT(test, calls, 300);
+	/* The first @len bytes of a longer text. */
+	KUNIT_EXPECT_EQ(test, sc_lookup_hashed(SC_NATIVE, "getppid=EPERM", 7,
+					       sc_name_hash("getppid", 7)),
+			sc_test_nr(test, SC_NATIVE, "getppid"));
+	/* A prefix or an extension of a name is none. */
+	KUNIT_EXPECT_EQ(test, sc_lookup_hashed(SC_NATIVE, "getppid", 6,
+					       sc_name_hash("getppid", 6)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, sc_lookup_hashed(SC_NATIVE, "getppidx", 8,
+					       sc_name_hash("getppidx", 8)), -ENOENT);
+	KUNIT_EXPECT_EQ(test, sc_lookup_hashed(SC_NATIVE, "", 0, sc_name_hash("", 0)),
+			-ENOENT);
+	/* ia32 has accept4, which "accept" covers, but no accept. */
+	KUNIT_EXPECT_EQ(test, sc_lookup_hashed(ia32, "accept", 6, sc_name_hash("accept", 6)),
+			-ENOENT);
+}
+
+/* sc_text_has_nul(): every length to three words, a NUL anywhere, aligned or not. */
+static void sc_test_has_nul(struct kunit *test)
+{
+	char buf[40];
+	size_t off, n, i;
+
+	for (off = 0; off < 8; off++) {
+		for (n = 0; n <= 24; n++) {
+			memset(buf, 'a', sizeof(buf));
+			buf[off + n] = '\0';
+			KUNIT_EXPECT_FALSE_MSG(test, sc_text_has_nul(buf + off, n),
+					       "offset %zu, %zu bytes", off, n);
+			for (i = 0; i < n; i++) {
+				buf[off + i] = '\0';
+				KUNIT_EXPECT_TRUE_MSG(test, sc_text_has_nul(buf + off, n),
+						      "offset %zu, %zu bytes, NUL at %zu",
+						      off, n, i);
+				buf[off + i] = 0x80;
+				KUNIT_EXPECT_FALSE(test, sc_text_has_nul(buf + off, n));
+				buf[off + i] = 'a';
+			}
+		}
+	}
+}
+
+/*
+ * Items of one call by table and name take a path of their own (one pass,
+ * no sets): the same results as the same calls named by a pattern; items
+ * separated by exactly a comma or what isspace() calls white space; the
+ * calls never denied skipped; "?" items that name nothing skipped.
+ */
+static void sc_test_plain_items(struct kunit *test)
+{
+	static const char *const pairs[][2] = {
+		{ "%s:mkdir", "%s:mkdi[r]" },
+		{ "%s:mkdir=EPERM", "%s:mkdi[r]=EPERM" },
+		{ "%s:mkdir=log %s:rmdir=kill", "%s:mkdi[r]=log %s:rmdi[r]=kill" },
+		{ "?%s:mkdir=13", "?%s:mkdi[r]=13" },
+		{ "%s:mkdir,%s:exit", "%s:mkdi[r],%s:exi[t]" },
+	};
+	unsigned int mkdir = sc_test_nr(test, SC_NATIVE, "mkdir");
+	unsigned int rmdir = sc_test_nr(test, SC_NATIVE, "rmdir");
+	struct sc_builder *a, *b;
+	const char *n = SC_NAT;
+	int i, c, ret;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+		KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, pairs[i][0], n, n),
+						   &a), 0);
+		KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, pairs[i][1], n, n),
+						   &b), 0);
+		KUNIT_EXPECT_EQ_MSG(test, memcmp(a->act, b->act, sizeof(a->act)), 0,
+				    "%s", pairs[i][0]);
+	}
+	KUNIT_EXPECT_EQ(test, sc_test_act(test, a, SC_NATIVE, "mkdir"), SC_ENOSYS);
+	KUNIT_EXPECT_EQ(test, sc_test_act(test, a, SC_NATIVE, "exit"), SC_ACT_ALLOW);
+
+	for (c = 1; c < 256; c++) {
+		ret = sc_test_deny(test, sc_test_fmt(test, "%s:mkdir%c%s:rmdir", n, c, n), &a);
+		if (isspace(c) || c == ',') {
+			KUNIT_EXPECT_EQ_MSG(test, ret, 0, "separator %#x", c);
+			KUNIT_EXPECT_EQ(test, a->act[SC_NATIVE][mkdir], SC_ENOSYS);
+			KUNIT_EXPECT_EQ(test, a->act[SC_NATIVE][rmdir], SC_ENOSYS);
+		} else {
+			KUNIT_EXPECT_LT_MSG(test, ret, 0, "character %#x", c);
+		}
+	}
+
+	/* Nothing but calls never denied; "?" of nothing; refusals as before. */
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, "%s:exit", n), &a), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, "?%s:nosuchcall", n), &a), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_others(a, SC_NR_ABIS), 0);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, "%s:nosuchcall", n), &a),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, "?%s:mkdir=EBOGUS", n), &a),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, sc_test_fmt(test, "?%s:mkdir=4096", n), &a),
+			-ERANGE);
+	KUNIT_EXPECT_EQ(test, sc_test_deny(test, "?nosuchtable:mkdir", &a), -EINVAL);
+	a = sc_test_pol(test);
+	KUNIT_EXPECT_EQ(test, sc_test_items(test, a, sc_test_fmt(test, "%s:mkdir=EPERM", n),
+					    true, NULL), -EINVAL);
+}
+
 /* An allow item may not name a call the parent acts on, log included. */
 static void sc_test_allow_parent(struct kunit *test)
 {
@@ -1558,6 +1695,9 @@ static struct kunit_case syscalls_cgroup_test_cases[] = {
 	KUNIT_CASE(sc_test_parse_names),
 	KUNIT_CASE(sc_test_actions),
 	KUNIT_CASE(sc_test_optional),
+	KUNIT_CASE(sc_test_name_hash),
+	KUNIT_CASE(sc_test_has_nul),
+	KUNIT_CASE(sc_test_plain_items),
 	KUNIT_CASE(sc_test_patterns),
 	KUNIT_CASE(sc_test_statements),
 	KUNIT_CASE(sc_test_long_policy),

@@ -278,21 +278,31 @@ static unsigned int sc_show_group(const struct sc_policy *pol, enum sc_abi abi,
 /*
  * The calls of @pol after the base @base, in sc_show_policy(): the terms
  * of each conditioned call, and a line "deny x86_64:ptrace=ENOSYS # 101"
- * per call with another action than @base; with @denials, those lines are
- * not printed but counted, at their longest, into *@denials.
+ * per call with another action than @base; with @denials (and no base),
+ * those lines are not printed but counted, at their longest, into
+ * *@denials, and only the conditioned calls are visited.
  */
 static void sc_show_calls(struct seq_file *sf, const struct sc_policy *pol,
 			  u16 base, size_t *denials)
 {
 	struct sc_set done, alone, group;
 	struct sc_out o = { .sf = sf };
+	const unsigned long *calls;
 	unsigned int nr;
 	int abi;
 
 	memset(&done, 0, sizeof(done));
 	memset(&alone, 0, sizeof(alone));
 	for (abi = 0; abi < SC_NR_ABIS; abi++) {
-		for_each_set_bit(nr, pol->set.map[abi], sc_abis[abi].nr) {
+		calls = pol->set.map[abi];
+		if (denials) {
+			/* Every call of @set without terms has an action. */
+			*denials += (bitmap_weight(pol->set.map[abi], sc_abis[abi].nr) -
+				     bitmap_weight(pol->cond.map[abi], sc_abis[abi].nr)) *
+				    sc_show_deny_max();
+			calls = pol->cond.map[abi];
+		}
+		for_each_set_bit(nr, calls, sc_abis[abi].nr) {
 			cond_resched();
 			if (test_bit(nr, pol->cond.map[abi])) {
 				if (test_bit(nr, done.map[abi]))

@@ -8,9 +8,10 @@
  * argument widths and layouts are generated from its syscall_*.tbl files
  * and system call prototypes at build time (names.awk, SC_ABIS()).
  * Here they become one descriptor per table (sc_abis[]), an index of the
- * calls by name, sorted at boot and hashed (one hash of a name and, as a
- * rule, one string compare resolve it), and what a name or a pattern in an
- * item covers.
+ * calls by name, sorted at boot and hashed with the kernel's string hash
+ * (<linux/stringhash.h>: one hash of a name and, as a rule, one compare of
+ * as many bytes resolve it), and what a name or a pattern in an item
+ * covers.
  */
 
 #define pr_fmt(fmt) "syscalls_cgroup: " fmt
@@ -22,6 +23,7 @@
 #include <linux/net.h>
 #include <linux/sort.h>
 #include <linux/string.h>
+#include <linux/stringhash.h>
 
 #include "limits.h"
 #include "tables.h"
@@ -49,6 +51,8 @@ const struct sc_abi_desc sc_abis[SC_NR_ABIS] = {
 };
 
 struct sc_set sc_never __ro_after_init;
+/* strlen() of each table's name, for sc_abi_lookup(). */
+static size_t sc_abi_len[SC_NR_ABIS] __ro_after_init;
 size_t sc_name_max __ro_after_init;
 struct sc_set sc_restarts __ro_after_init;
 
@@ -145,16 +149,16 @@ static u32 sc_index[SC_NR_CALLS + ARRAY_SIZE(sc_ia32_also)] __ro_after_init;
 static unsigned int sc_index_len __ro_after_init;
 
 /*
- * The names of the index, hashed (FNV-1a, open addressing, at most half
- * full): a slot holds 1 + the index of the first record of a name, 0 when
- * empty; sc_run[] says how many records have that name, from its first.
+ * The names of the index, hashed (sc_name_hash(), open addressing, at most
+ * half full): a slot holds 1 + the index of the first record of a name, 0
+ * when empty; sc_run[] says how many records have that name, from its
+ * first, and sc_len[] how long the name of each record is.
  */
 #define SC_HASH_SIZE	4096
-#define SC_HASH_INIT	2166136261u
-#define SC_HASH_MUL	16777619u
 
 static u16 sc_hash[SC_HASH_SIZE] __ro_after_init;
 static u8 sc_run[ARRAY_SIZE(sc_index)] __ro_after_init;
+static u8 sc_len[ARRAY_SIZE(sc_index)] __ro_after_init;
 
 /* Calls by entry point: those of entry e are sc_by_entry[sc_entry_start[e]..]. */
 static u16 sc_by_entry[SC_NR_CALLS] __ro_after_init;
@@ -189,32 +193,42 @@ static int sc_rec_cmp(const void *a, const void *b)
 	return ret ?: (ra > rb) - (ra < rb);
 }
 
-/* One more character of a name into its hash. */
-static __always_inline u32 sc_hash_step(u32 h, char c)
+/**
+ * sc_name_hash() - the hash of a call's name, as the name index keys it
+ * @name: the name, not necessarily NUL-terminated
+ * @len: its length
+ *
+ * The kernel's incremental string hash (<linux/stringhash.h>) of its bytes,
+ * unsalted: a parser that scans a name anyway computes the same value in
+ * that pass with init_name_hash(NULL), partial_name_hash() and
+ * end_name_hash() (sc_lookup_hashed()).
+ *
+ * Context: Any context.
+ * Return: the hash.
+ */
+u32 sc_name_hash(const char *name, size_t len)
 {
-	return (h ^ (u8)c) * SC_HASH_MUL;
-}
+	unsigned long h = init_name_hash(NULL);
 
-static u32 sc_hash_name(const char *name)
-{
-	u32 h = SC_HASH_INIT;
-
-	while (*name)
-		h = sc_hash_step(h, *name++);
-	return h;
+	while (len--)
+		h = partial_name_hash((u8)*name++, h);
+	return end_name_hash(h);
 }
 
 /*
- * Index of the first record named @name, whose hash is @h, and in @n how
- * many records have that name (0, and sc_index_len, for none).
+ * Index of the first record named @name (@len bytes), whose hash is @h, and
+ * in @n how many records have that name (0, and sc_index_len, for none).
+ * sc_len[] tells the names of another length apart, and bounds the
+ * compare to the index's name.
  */
-static unsigned int sc_index_find_hashed(const char *name, u32 h, unsigned int *n)
+static unsigned int sc_index_find_hashed(const char *name, size_t len, u32 h,
+					 unsigned int *n)
 {
 	unsigned int slot, i;
 
 	for (slot = h % SC_HASH_SIZE; sc_hash[slot]; slot = (slot + 1) % SC_HASH_SIZE) {
 		i = sc_hash[slot] - 1;
-		if (!strcmp(sc_rec_name(sc_index[i]), name)) {
+		if (sc_len[i] == len && !memcmp(sc_rec_name(sc_index[i]), name, len)) {
 			*n = sc_run[i];
 			return i;
 		}
@@ -225,7 +239,9 @@ static unsigned int sc_index_find_hashed(const char *name, u32 h, unsigned int *
 
 static unsigned int sc_index_find(const char *name, unsigned int *n)
 {
-	return sc_index_find_hashed(name, sc_hash_name(name), n);
+	size_t len = strlen(name);
+
+	return sc_index_find_hashed(name, len, sc_name_hash(name, len), n);
 }
 
 /**
@@ -241,6 +257,34 @@ int sc_lookup(enum sc_abi abi, const char *name)
 	unsigned int i, n;
 
 	for (i = sc_index_find(name, &n); n; n--, i++) {
+		u32 rec = sc_index[i];
+
+		if (!(rec & SC_REC_ALIAS) && SC_REC_ABI(rec) == abi)
+			return SC_REC_NR(rec);
+	}
+	return -ENOENT;
+}
+
+/**
+ * sc_lookup_hashed() - number of a system call by name, hashed by the caller
+ * @abi: the table
+ * @name: the name, as in the table ("openat"), not necessarily
+ *	  NUL-terminated
+ * @len: its length
+ * @hash: sc_name_hash() of it, as the caller computed it while scanning
+ *
+ * What sc_lookup() does, without another pass over the name: the one
+ * call of that name in @abi (an item "x86_64:openat"), not an
+ * sc_ia32_also[] alias.
+ *
+ * Context: Any context, after sc_tables_init().
+ * Return: the number, or -ENOENT if @abi has no call of that name.
+ */
+int sc_lookup_hashed(enum sc_abi abi, const char *name, size_t len, u32 hash)
+{
+	unsigned int i, n;
+
+	for (i = sc_index_find_hashed(name, len, hash, &n); n; n--, i++) {
 		u32 rec = sc_index[i];
 
 		if (!(rec & SC_REC_ALIAS) && SC_REC_ABI(rec) == abi)
@@ -469,8 +513,8 @@ static bool sc_add_rec(struct sc_cover *c, u32 rec, enum sc_abi abi)
  *
  * A bare name covers each call of that name, each call with the same entry
  * point, and the ia32 calls of sc_ia32_also[]. A name costs a pass over its
- * characters (a pattern character, or its hash) and, as a rule, one string
- * compare.
+ * characters (a pattern character, or its hash, sc_name_hash()) and, as a
+ * rule, one compare.
  *
  * Context: Any context, after sc_tables_init().
  * Return: true if @body named at least one call.
@@ -480,18 +524,19 @@ bool sc_names_cover(const char *body, enum sc_abi abi, unsigned int need,
 		    unsigned long *touched)
 {
 	struct sc_cover c = { .calls = calls, .loose = loose, .need = need };
+	unsigned long h = init_name_hash(NULL);
 	bool found = false;
 	unsigned int i, n;
 	const char *p;
-	u32 h = SC_HASH_INIT;
 
 	for (p = body; *p; p++) {
 		if (*p == '*' || *p == '?' || *p == '[')
 			break;
-		h = sc_hash_step(h, *p);
+		h = partial_name_hash((u8)*p, h);
 	}
 	if (!*p) {
-		for (i = sc_index_find_hashed(body, h, &n); n; n--, i++)
+		for (i = sc_index_find_hashed(body, p - body, end_name_hash(h), &n);
+		     n; n--, i++)
 			found |= sc_add_rec(&c, sc_index[i], abi);
 	} else {
 		for (i = 0; i < sc_index_len; i++)
@@ -549,7 +594,7 @@ int sc_abi_lookup(const char *name, size_t len)
 	int abi;
 
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
-		if (strlen(sc_abis[abi].name) == len && !strncmp(sc_abis[abi].name, name, len))
+		if (sc_abi_len[abi] == len && !memcmp(sc_abis[abi].name, name, len))
 			return abi;
 	return -ENOENT;
 }
@@ -560,15 +605,19 @@ int sc_abi_lookup(const char *name, size_t len)
 static void __init sc_build_hash(void)
 {
 	unsigned int i, first = 0, slot;
+	const char *name;
 
 	memset(sc_hash, 0, sizeof(sc_hash));
+	for (i = 0; i < sc_index_len; i++)
+		sc_len[i] = strlen(sc_rec_name(sc_index[i]));
 	for (i = 1; i <= sc_index_len; i++) {
 		if (i < sc_index_len &&
 		    !strcmp(sc_rec_name(sc_index[i]), sc_rec_name(sc_index[first])))
 			continue;
 		/* records first to i - 1 share a name */
 		sc_run[first] = i - first;
-		slot = sc_hash_name(sc_rec_name(sc_index[first])) % SC_HASH_SIZE;
+		name = sc_rec_name(sc_index[first]);
+		slot = sc_name_hash(name, sc_len[first]) % SC_HASH_SIZE;
 		while (sc_hash[slot])
 			slot = (slot + 1) % SC_HASH_SIZE;
 		sc_hash[slot] = first + 1;
@@ -589,6 +638,8 @@ static void __init sc_build_index(void)
 				sc_name_max = max(sc_name_max, strlen(sc_abis[abi].names[nr]));
 			}
 	sc_index_len = n;
+	/* sc_len[] */
+	WARN_ON(sc_name_max > U8_MAX);
 	sort(sc_index, n, sizeof(sc_index[0]), sc_rec_cmp, NULL);
 	sc_build_hash();
 	for (i = 0; ia32 >= 0 && i < ARRAY_SIZE(sc_ia32_also); i++) {
@@ -671,6 +722,8 @@ void __init sc_tables_init(void)
 	int abi;
 
 	build_check_sc();
+	for (abi = 0; abi < SC_NR_ABIS; abi++)
+		sc_abi_len[abi] = strlen(sc_abis[abi].name);
 	sc_build_index();
 	for (abi = 0; abi < SC_NR_ABIS; abi++)
 		sc_build_sets(abi);

@@ -141,6 +141,8 @@ extern size_t sc_name_max;
 
 const char *sc_name(enum sc_abi abi, unsigned int nr);
 int sc_lookup(enum sc_abi abi, const char *name);
+u32 sc_name_hash(const char *name, size_t len);
+int sc_lookup_hashed(enum sc_abi abi, const char *name, size_t len, u32 hash);
 int sc_abi_lookup(const char *name, size_t len);
 const char *sc_errname(int err);
 int sc_errno_lookup(const char *name);

@@ -164,20 +164,33 @@ static int sc_text_parse(struct sc_text *t, enum sc_file file, char *text)
 	return 0;
 }
 
-/* Parse @t's text from @done to @end into its draft. */
+/*
+ * Parse @t's text from @done to @end into its draft. The parsers modify
+ * what they parse: .deny and .allow parse a copy, since their text is
+ * parsed again if another writer changes the policy they started from
+ * (sc_text_publish()); .policy, which is not, parses in place.
+ */
 static int sc_text_parse_to(struct sc_text *t, enum sc_file file, size_t end)
 {
-	char *copy;
+	char *copy, saved;
 	int ret;
 
 	if (end == t->done)
 		return 0;
-	copy = kmemdup_nul(t->buf + t->done, end - t->done, GFP_KERNEL);
-	if (!copy)
-		return sc_fail(&t->why, -ENOMEM, "out of memory");
-	t->why.line = t->lines;
-	ret = sc_text_parse(t, file, copy);
-	kfree(copy);
+	if (file == SC_FILE_POLICY) {
+		t->why.line = t->lines;
+		saved = t->buf[end];
+		t->buf[end] = '\0';
+		ret = sc_text_parse(t, file, t->buf + t->done);
+		t->buf[end] = saved;
+	} else {
+		copy = kmemdup_nul(t->buf + t->done, end - t->done, GFP_KERNEL);
+		if (!copy)
+			return sc_fail(&t->why, -ENOMEM, "out of memory");
+		t->why.line = t->lines;
+		ret = sc_text_parse(t, file, copy);
+		kfree(copy);
+	}
 	if (!ret) {
 		/* sc_write_policy() counted them: one more than the newlines */
 		if (file == SC_FILE_POLICY)
@@ -245,9 +258,13 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 	 */
 	end = t->done;
 	if (file == SC_FILE_POLICY) {
-		p = strrchr(t->buf + t->len, '\n');
-		if (p)
-			end = p + 1 - t->buf;
+		/* Back from the piece's end: its last line is short. */
+		for (p = t->buf + t->len + n; p > t->buf + t->len; p--) {
+			if (p[-1] == '\n') {
+				end = p - t->buf;
+				break;
+			}
+		}
 	} else {
 		for (p = t->buf + t->len; *(p = sc_line_end(p, true, &t->depth)); p++)
 			end = p + 1 - t->buf;

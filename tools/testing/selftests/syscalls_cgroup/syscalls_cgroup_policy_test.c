@@ -13,8 +13,10 @@
  * syscalls.policy and syscalls.deny (bad actions and errnos, a lone "=" or
  * "?", other statements, a NUL byte, too much text, an allow of what the
  * parent denies): each is refused with its errno and leaves the policy byte
- * for byte as it was. Learning: a busybox workload run with syscalls.record
- * on leaves its calls in syscalls.used; "deny all=EPERM" plus "allow" of
+ * for byte as it was. The same text written again changes nothing, a task
+ * in the cgroup included; another text changes what it says. Learning: a
+ * busybox workload run with syscalls.record on leaves its calls in
+ * syscalls.used; "deny all=EPERM" plus "allow" of
  * them lets the same workload run without a denial in a fresh cgroup, and
  * a call outside them fails with EPERM there. A parent's record holds its
  * descendants' calls; recording stops at "0"; a write to syscalls.used
@@ -651,6 +653,82 @@ TEST_F(pol, hostile_input_changes_nothing)
 	EXPECT_EQ(EPERM, call_in(self->b, X86_64, SYS_getppid, 0, 0, 0));
 	EXPECT_EQ(EACCES, call_in(self->b, X86_64, SYS_getuid, 0, 0, 0));
 	expect_policy(_metadata, self->a, before, "syscalls.policy", "the child's policy");
+}
+
+/*
+ * A text written again changes nothing, whatever the cgroup already holds:
+ * the read-back of the cgroup and of its child, syscalls.deny,
+ * syscalls.from, a task that was in the cgroup before; a text that differs
+ * changes what it says, and a refused one, even the same text with one bad
+ * item more, changes nothing.
+ */
+TEST_F(pol, same_text_again_changes_nothing)
+{
+	static char before[BUF_SIZE], before_b[BUF_SIZE], deny[BUF_SIZE], buf[BUF_SIZE];
+	const char *text = "deny getppid=EPERM\ndeny getpid(a0==1)=EACCES\n";
+	int go[2], in[2];
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, policy_write(self->a, text));
+	ASSERT_LT(0, policy_read(self->a, before, BUF_SIZE));
+	ASSERT_LT(0, policy_read(self->b, before_b, BUF_SIZE));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", deny, BUF_SIZE));
+
+	/* A task in the cgroup before the writes, which calls after them. */
+	ASSERT_EQ(0, pipe(go));
+	ASSERT_EQ(0, pipe(in));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		close(go[1]);
+		close(in[0]);
+		if (cg_enter(self->a, 0) || write(in[1], "x", 1) != 1 ||
+		    read(go[0], &c, 1) != 1)
+			_exit(255);
+		_exit(syscall(SYS_getppid) == -1 ? errno : 0);
+	}
+	close(go[0]);
+	close(in[1]);
+	ASSERT_EQ(1, read(in[0], &c, 1));
+
+	ASSERT_EQ(0, policy_write(self->a, text));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.deny", "getppid=EPERM"));
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.from", "exec"));
+	ASSERT_EQ(0, policy_write(self->a, text));
+	ASSERT_LT(0, cg_read(self->a, "syscalls.from", buf, BUF_SIZE));
+	EXPECT_STREQ("exec\n", buf);
+	ASSERT_EQ(0, cg_write(self->a, "syscalls.from", "call"));
+	ASSERT_EQ(0, policy_write(self->a, text));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
+	EXPECT_STREQ(before, buf);
+	ASSERT_LT(0, policy_read(self->b, buf, BUF_SIZE));
+	EXPECT_STREQ(before_b, buf) TH_LOG("the child's effective policy");
+	ASSERT_LT(0, cg_read(self->a, "syscalls.deny", buf, BUF_SIZE));
+	EXPECT_STREQ(deny, buf);
+	ASSERT_EQ(1, write(go[1], "x", 1));
+	EXPECT_EQ(EPERM, wait_code(pid)) TH_LOG("the task that was in the cgroup");
+	close(go[1]);
+	close(in[0]);
+	EXPECT_EQ(EPERM, call_in(self->a, X86_64, SYS_getppid, 0, 0, 0));
+	EXPECT_EQ(EPERM, call_in(self->b, X86_64, SYS_getppid, 0, 0, 0));
+	EXPECT_EQ(EACCES, call_in(self->a, X86_64, SYS_getpid, 1, 0, 0));
+	EXPECT_EQ(0, call_in(self->a, X86_64, SYS_getpid, 0, 0, 0));
+
+	/* Another text: what it says, here and below. */
+	ASSERT_EQ(0, policy_write(self->a, "deny getppid=EACCES\n"));
+	ASSERT_LT(0, policy_read(self->a, before, BUF_SIZE));
+	EXPECT_STRNE(buf, before);
+	EXPECT_EQ(EACCES, call_in(self->a, X86_64, SYS_getppid, 0, 0, 0));
+	EXPECT_EQ(EACCES, call_in(self->b, X86_64, SYS_getppid, 0, 0, 0));
+	EXPECT_EQ(0, call_in(self->a, X86_64, SYS_getpid, 1, 0, 0));
+
+	/* Refused, the same text with a bad item more: nothing changes. */
+	EXPECT_EQ(-EINVAL, policy_write(self->a, "deny getppid=EACCES\ndeny nosuchcall\n"));
+	EXPECT_EQ(-EINVAL, policy_write(self->a, "deny getppid=EACCES nosuchcall\n"));
+	ASSERT_LT(0, policy_read(self->a, buf, BUF_SIZE));
+	EXPECT_STREQ(before, buf);
+	EXPECT_EQ(EACCES, call_in(self->a, X86_64, SYS_getppid, 0, 0, 0));
 }
 
 /* Calls the workload may not make, to try from the learned policy. */
