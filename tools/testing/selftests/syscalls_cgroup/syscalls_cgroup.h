@@ -169,6 +169,8 @@ int action_value(const char *s);
 #define WAIT_LOST	256
 
 int wait_status(pid_t pid);
+int reap_within(pid_t pid, int ms);
+pid_t runtime_spawn(const char *runtime, const char *state, const char * const *args, int *fd);
 int wait_code(pid_t pid);
 int run_in(const char *cg, int (*fn)(void));
 double now(void);

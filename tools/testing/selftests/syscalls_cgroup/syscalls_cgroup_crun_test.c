@@ -85,53 +85,6 @@ static int write_job(const char *script)
 }
 
 /*
- * Start crun with "--root CRUN_STATE" and @args (NULL-terminated, at most
- * 8), its stdout and stderr into a pipe whose read end goes to *@fd
- * (NULL: to /dev/null), stdin from /dev/null; its pid or -errno.
- */
-static pid_t crun_spawn(const char * const *args, int *fd)
-{
-	const char *argv[12] = { "crun", "--root", CRUN_STATE };
-	int p[2], i, null;
-	pid_t pid;
-
-	for (i = 0; args[i] && i < 8; i++)
-		argv[3 + i] = args[i];
-	if (fd && pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		null = open("/dev/null", O_RDWR);
-		dup2(null, 0);
-		dup2(fd ? p[1] : null, 1);
-		dup2(fd ? p[1] : null, 2);
-		execv(CRUN, (char **)argv);
-		_exit(127);
-	}
-	if (fd) {
-		close(p[1]);
-		*fd = p[0];
-	}
-	return pid;
-}
-
-/* Reap @pid, waiting @ms at most (then SIGKILL); its wait status or -1. */
-static int reap(pid_t pid, int ms)
-{
-	int status, i;
-
-	for (i = 0; i < ms / 10; i++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return status;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	return waitpid(pid, &status, 0) == pid ? status : -1;
-}
-
-/*
  * The next line of @fd into @line (without its newline), waiting @ms at
  * most; its length, or -1 at the end, on error or timeout.
  */
@@ -156,7 +109,7 @@ static int read_line(int fd, char *line, size_t size, int ms)
 static int crun_cmd(const char * const *args, char *out, size_t size)
 {
 	int fd, status, len = 0, n;
-	pid_t pid = crun_spawn(args, &fd);
+	pid_t pid = runtime_spawn(CRUN, CRUN_STATE, args, &fd);
 
 	if (pid < 0)
 		return -1;
@@ -167,7 +120,7 @@ static int crun_cmd(const char * const *args, char *out, size_t size)
 	}
 	out[len] = '\0';
 	close(fd);
-	status = reap(pid, 20000);
+	status = reap_within(pid, 20000);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -178,12 +131,12 @@ static void crun_remove(void)
 	static const char * const delete_args[] = { "delete", "-f", CTR_NAME, NULL };
 	pid_t pid;
 
-	pid = crun_spawn(kill_args, NULL);
+	pid = runtime_spawn(CRUN, CRUN_STATE, kill_args, NULL);
 	if (pid > 0)
-		reap(pid, 10000);
-	pid = crun_spawn(delete_args, NULL);
+		reap_within(pid, 10000);
+	pid = runtime_spawn(CRUN, CRUN_STATE, delete_args, NULL);
 	if (pid > 0)
-		reap(pid, 10000);
+		reap_within(pid, 10000);
 }
 
 /* Read @path whole into a malloc()ed string; NULL on error. */
@@ -251,7 +204,7 @@ FIXTURE_TEARDOWN(crun)
 {
 	crun_remove();
 	if (self->run > 0)
-		reap(self->run, 10000);
+		reap_within(self->run, 10000);
 	if (self->out >= 0)
 		close(self->out);
 	rmdir(CTR);
@@ -266,7 +219,7 @@ static int crun_run(struct _test_data_crun *self, const char *job)
 
 	if (err)
 		return err;
-	self->run = crun_spawn(args, &self->out);
+	self->run = runtime_spawn(CRUN, CRUN_STATE, args, &self->out);
 	return self->run < 0 ? self->run : 0;
 }
 
@@ -327,7 +280,7 @@ static int crun_wait(struct __test_metadata *_metadata, struct _test_data_crun *
 		if (len >= size)
 			len = size - 1;
 	}
-	status = reap(self->run, 20000);
+	status = reap_within(self->run, 20000);
 	self->run = -1;
 	close(self->out);
 	self->out = -1;

@@ -85,62 +85,15 @@ struct rt {
 	int run_out, exec_out;	/* the init's output and the runtime's; "exec"'s */
 };
 
-/*
- * Start "RUNTIME --root STATE @args..." (NULL-terminated, at most 8), its
- * stdout and stderr into a pipe whose read end goes to *@fd (NULL: to
- * /dev/null), stdin from /dev/null; its pid or -errno.
- */
-static pid_t rt_spawn(const char *runtime, const char * const *args, int *fd)
-{
-	const char *argv[12] = { runtime, "--root", STATE };
-	int p[2], i, null;
-	pid_t pid;
-
-	for (i = 0; args[i] && i < 8; i++)
-		argv[3 + i] = args[i];
-	if (fd && pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		null = open("/dev/null", O_RDWR);
-		dup2(null, 0);
-		dup2(fd ? p[1] : null, 1);
-		dup2(fd ? p[1] : null, 2);
-		execv(runtime, (char **)argv);
-		_exit(127);
-	}
-	if (fd) {
-		close(p[1]);
-		*fd = p[0];
-	}
-	return pid;
-}
-
-/* Reap @pid, waiting @ms at most (then SIGKILL); its wait status or -1. */
-static int reap(pid_t pid, int ms)
-{
-	int status, i;
-
-	for (i = 0; i < ms / 10; i++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return status;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	return waitpid(pid, &status, 0) == pid ? status : -1;
-}
-
 /* Run "RUNTIME @args" to its end; its exit status, or -1. */
 static int rt_cmd(const char *runtime, const char * const *args)
 {
-	pid_t pid = rt_spawn(runtime, args, NULL);
+	pid_t pid = runtime_spawn(runtime, STATE, args, NULL);
 	int status;
 
 	if (pid < 0)
 		return -1;
-	status = reap(pid, WAIT_MS);
+	status = reap_within(pid, WAIT_MS);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -278,9 +231,9 @@ static void rt_teardown(struct rt *self)
 		return;
 	rt_remove(self->runtime);
 	if (self->exec > 0)
-		reap(self->exec, 10000);
+		reap_within(self->exec, 10000);
 	if (self->run > 0)
-		reap(self->run, 10000);
+		reap_within(self->run, 10000);
 	if (self->exec_out >= 0)
 		close(self->exec_out);
 	if (self->run_out >= 0)
@@ -319,7 +272,7 @@ static int run_hook(struct __test_metadata *_metadata, pid_t pid)
 	}
 	close(in[0]);
 	close(out[1]);
-	status = reap(child, WAIT_MS);
+	status = reap_within(child, WAIT_MS);
 	len = read(out[0], err, sizeof(err) - 1);
 	close(out[0]);
 	if (len > 0) {
@@ -384,9 +337,9 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	long count;
 
 	/* run: restricted from its first instruction, by the hook's policy */
-	self->run = rt_spawn(self->runtime, run_args, &self->run_out);
+	self->run = runtime_spawn(self->runtime, STATE, run_args, &self->run_out);
 	ASSERT_LT(0, self->run);
-	status = reap(self->run, WAIT_MS);
+	status = reap_within(self->run, WAIT_MS);
 	self->run = -1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		expect_line(_metadata, self->run_out, "(the runtime's errors)");
@@ -401,7 +354,7 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 
 	/* exec: joins the container's cgroup, restricted from its first instruction */
 	if (exec) {
-		self->exec = rt_spawn(self->runtime, exec_args, &self->exec_out);
+		self->exec = runtime_spawn(self->runtime, STATE, exec_args, &self->exec_out);
 		ASSERT_LT(0, self->exec);
 		ASSERT_TRUE(expect_line(_metadata, self->exec_out,
 					"exec unshare=EPERM mount=EPERM acct=EPERM"));
@@ -432,7 +385,7 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	ASSERT_EQ(0, rt_cmd(self->runtime, kill_args));
 	/* The exec'd process dies with the init's PID namespace. */
 	if (exec) {
-		reap(self->exec, WAIT_MS);
+		reap_within(self->exec, WAIT_MS);
 		self->exec = -1;
 	}
 	/* The init, orphaned by "run -d", is this subreaper's child. */

@@ -638,6 +638,54 @@ int drop_cap_sys_admin(void)
 	return syscall(SYS_capset, &hdr, data) ? -1 : 0;
 }
 
+/*
+ * Start "@runtime --root @state @args..." (@args NULL-terminated, at most
+ * 8): an OCI runtime (crun, runc). Its stdout and stderr go into a pipe
+ * whose read end goes to *@fd (NULL: to /dev/null), stdin from /dev/null.
+ * Its pid, or -errno.
+ */
+pid_t runtime_spawn(const char *runtime, const char *state, const char * const *args, int *fd)
+{
+	const char *argv[12] = { runtime, "--root", state };
+	int p[2], i, null;
+	pid_t pid;
+
+	for (i = 0; args[i] && i < 8; i++)
+		argv[3 + i] = args[i];
+	if (fd && pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		null = open("/dev/null", O_RDWR);
+		dup2(null, 0);
+		dup2(fd ? p[1] : null, 1);
+		dup2(fd ? p[1] : null, 2);
+		execv(runtime, (char **)argv);
+		_exit(127);
+	}
+	if (fd) {
+		close(p[1]);
+		*fd = p[0];
+	}
+	return pid;
+}
+
+/* Reap @pid, waiting @ms at most (then SIGKILL); its wait status or -1. */
+int reap_within(pid_t pid, int ms)
+{
+	int status, i;
+
+	for (i = 0; i < ms / 10; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return status;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	return waitpid(pid, &status, 0) == pid ? status : -1;
+}
+
 /* The exit status of the child @pid, or -1 (no such child, or killed). */
 int wait_status(pid_t pid)
 {
