@@ -70,7 +70,7 @@
 #include "../kselftest_harness.h"
 #include "syscalls_cgroup.h"
 
-#define BOUNDED_OPS	10000
+#define BOUNDED_OPS	5000
 #define STRESS_MIN_OPS	1000	/* VERIFY_ALLOW_EVERY */
 #define STRESS_MAX_OPS	200000
 #define STRESS_MAX_SECS	300	/* below the test's timeout */
