@@ -170,6 +170,7 @@ int action_value(const char *s);
 
 int wait_status(pid_t pid);
 int reap_within(pid_t pid, int ms);
+int read_line(int fd, char *line, size_t size, int ms);
 pid_t runtime_spawn(const char *runtime, const char *state, const char * const *args, int *fd);
 int wait_code(pid_t pid);
 int run_in(const char *cg, int (*fn)(void));

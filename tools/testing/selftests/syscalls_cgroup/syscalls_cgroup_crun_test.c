@@ -26,7 +26,6 @@
  * output is logged before that).
  */
 #define _GNU_SOURCE
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <time.h>
@@ -82,27 +81,6 @@ static int write_job(const char *script)
 		err = -EIO;
 	close(fd);
 	return err;
-}
-
-/*
- * The next line of @fd into @line (without its newline), waiting @ms at
- * most; its length, or -1 at the end, on error or timeout.
- */
-static int read_line(int fd, char *line, size_t size, int ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	size_t len = 0;
-	char c;
-
-	while (len < size - 1) {
-		if (poll(&pfd, 1, ms) != 1 || read(fd, &c, 1) != 1)
-			return -1;
-		if (c == '\n')
-			break;
-		line[len++] = c;
-	}
-	line[len] = '\0';
-	return len;
 }
 
 /* Run crun @args to its end, its output into @out; its exit status or -1. */

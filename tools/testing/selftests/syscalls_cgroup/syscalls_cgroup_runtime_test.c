@@ -27,7 +27,6 @@
  * container's cgroup, and its setup is then denied.
  */
 #define _GNU_SOURCE
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -105,27 +104,6 @@ static void rt_remove(const char *runtime)
 
 	rt_cmd(runtime, kill_args);
 	rt_cmd(runtime, delete_args);
-}
-
-/*
- * The next line of @fd into @line (without its newline), waiting @ms at
- * most; its length, or -1 at the end, on error or timeout.
- */
-static int read_line(int fd, char *line, size_t size, int ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	size_t len = 0;
-	char c;
-
-	while (len < size - 1) {
-		if (poll(&pfd, 1, ms) != 1 || read(fd, &c, 1) != 1)
-			return -1;
-		if (c == '\n')
-			break;
-		line[len++] = c;
-	}
-	line[len] = '\0';
-	return len;
 }
 
 /* Read @fd until a line is @want (logging every line); 1 if it came. */

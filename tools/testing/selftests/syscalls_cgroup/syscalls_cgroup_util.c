@@ -5,6 +5,7 @@
  * cgroup_util.c.
  */
 #define _GNU_SOURCE
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -684,6 +685,27 @@ int reap_within(pid_t pid, int ms)
 	}
 	kill(pid, SIGKILL);
 	return waitpid(pid, &status, 0) == pid ? status : -1;
+}
+
+/*
+ * The next line of @fd into @line (without its newline), waiting @ms at
+ * most; its length, or -1 at the end, on error or timeout.
+ */
+int read_line(int fd, char *line, size_t size, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	size_t len = 0;
+	char c;
+
+	while (len < size - 1) {
+		if (poll(&pfd, 1, ms) != 1 || read(fd, &c, 1) != 1)
+			return -1;
+		if (c == '\n')
+			break;
+		line[len++] = c;
+	}
+	line[len] = '\0';
+	return len;
 }
 
 /* The exit status of the child @pid, or -1 (no such child, or killed). */
