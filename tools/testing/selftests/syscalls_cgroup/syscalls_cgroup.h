@@ -116,6 +116,7 @@ struct bad_text {
 int cg_hierarchy(int *nr);
 int cg_mounted(const char *path, long magic);
 int cg_use(int v2);
+int cg_use_v1_with(const char *also);
 int cg_mount(void);
 const char *cg_tasks_file(void);
 int cg_domain(const char *cg, char *dom, size_t size);

@@ -6,14 +6,13 @@
  * below it (linux.cgroupsPath), and the createRuntime hook
  * /bin/syscalls-cgroup-oci-hook that re-arms the container's init and
  * writes moby's profile (/data/moby.policy) to the container's cgroup.
- * One container per variant (runc on v2, crun on v2 and on v1), and in it:
+ * One container per variant (runc and crun, each on v2 and on v1), and in it:
  * - run: the container starts; its init is this program, which first of
  *   all tries unshare(CLONE_NEWUSER), mount and acct and reports the
  *   errnos: the profile's EPERM, and the container's syscalls.stat counts
  *   the three denials (unrestricted, unshare would succeed and acct fail
  *   with ENOSYS, as this kernel has no BSD process accounting);
- * - exec: "RUNTIME exec" adds the same program, which reports the same
- *   (not crun on v1, see the crun fixture);
+ * - exec: "RUNTIME exec" adds the same program, which reports the same;
  * - live: a deny written to the running container's cgroup reaches both
  *   at their next call (getppid turns to EACCES);
  * - the hook run again on the running container refuses (exit status 1)
@@ -21,10 +20,16 @@
  * - kill/delete: "RUNTIME kill" and "RUNTIME delete" leave no cgroup and
  *   none of the container's processes behind.
  *
- * Fails on a kernel without eBPF (runc cannot start a container on v2),
- * and with the recipe as it was (moby's profile written to the prepared
- * parent): runc's init re-executes its own binary after it joined the
- * container's cgroup, and its setup is then denied.
+ * On v1 the system has the v1 freezer hierarchy too ("crun exec" reads
+ * the container's freezer.state there), and runc's variant mounts the
+ * controller with the devices controller: runc joins the hierarchies of
+ * the controllers it knows, and refuses to start without devices.
+ *
+ * Fails on a kernel without eBPF (runc cannot start a container on v2) or
+ * without the v1 devices and freezer controllers, and with the recipe as
+ * it was (moby's profile written to the prepared parent): runc's init
+ * re-executes its own binary after it joined the container's cgroup, and
+ * its setup is then denied.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -43,6 +48,7 @@
 #define MOBY_POLICY	"/data/moby.policy"
 #define PROBE		"/rtprobe"
 #define WAIT_MS		60000
+#define FREEZER		"/sys/fs/cgroup/freezer"	/* v1 */
 
 /* The container's programs: the three calls, then getppid whenever it changes. */
 static int probe_loop(const char *tag)
@@ -146,11 +152,12 @@ static const char config[] =
 	"  \"cgroupsPath\": \"/rt-parent/ctr\"}}\n";
 
 /*
- * Prepare @self for @runtime on cgroup v2 (@v2) or v1; 0, or 1 when it
- * skipped (@why set).
+ * Prepare @self for @runtime on cgroup v2 (@v2) or v1, where the
+ * controller shares its hierarchy with the v1 controller @also if not
+ * NULL; 0, or 1 when it skipped (@why set).
  */
 static int rt_setup(struct __test_metadata *_metadata, struct rt *self, const char *runtime,
-		    int v2, const char **why)
+		    int v2, const char *also, const char **why)
 {
 	int fd, len = strlen(config);
 
@@ -176,16 +183,22 @@ static int rt_setup(struct __test_metadata *_metadata, struct rt *self, const ch
 	/* The container's init, once "RUNTIME run -d" has left, is ours to reap. */
 	ASSERT_EQ(0, prctl(PR_SET_CHILD_SUBREAPER, 1));
 	rt_remove(self->runtime);
-	ASSERT_EQ(0, cg_use(v2));
-	snprintf(self->mnt, sizeof(self->mnt), "%s",
-		 v2 ? "/sys/fs/cgroup" : CG_V1_MNT);
-	cg_remove_tree(v2 ? CG_V2_MNT "/rt-parent" : CG_V1_MNT "/rt-parent");
+	ASSERT_EQ(0, cg_use(v2 || also));
+	cg_remove_tree(CG_V2_MNT "/rt-parent");
+	cg_remove_tree(CG_V1_MNT "/rt-parent");
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
 	if (v2) {
 		/* The runtimes expect a v2 system's /sys/fs/cgroup. */
-		ASSERT_EQ(0, unshare(CLONE_NEWNS));
-		ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
 		ASSERT_EQ(0, mount("none", "/sys/fs/cgroup", "cgroup2", 0, NULL));
+	} else {
+		if (also)
+			ASSERT_EQ(0, cg_use_v1_with(also));
+		mkdir(FREEZER, 0755);
+		ASSERT_EQ(0, mount("none", FREEZER, "cgroup", 0, "freezer"));
+		cg_remove_tree(FREEZER "/rt-parent");
 	}
+	snprintf(self->mnt, sizeof(self->mnt), "%s", v2 ? "/sys/fs/cgroup" : CG_V1_MNT);
 	snprintf(self->parent, sizeof(self->parent), "%s/rt-parent", self->mnt);
 	snprintf(self->ctr, sizeof(self->ctr), "%s/ctr", self->parent);
 	ASSERT_EQ(0, mkdir(self->parent, 0755));
@@ -219,6 +232,9 @@ static void rt_teardown(struct rt *self)
 	if (self->parent[0]) {
 		rmdir(self->ctr);
 		rmdir(self->parent);
+		/* On v1, the other hierarchies the runtime joined (hybrid: v2's too). */
+		cg_remove_tree(FREEZER "/rt-parent");
+		cg_remove_tree(CG_V2_MNT "/rt-parent");
 	}
 }
 
@@ -297,10 +313,10 @@ static long stat_count(const char *cg, const char *call)
 }
 
 /*
- * run (detached: "RUNTIME run -d" is create and start in one), exec (if
- * @exec), a live change reaching both, kill and delete.
+ * run (detached: "RUNTIME run -d" is create and start in one), exec, a
+ * live change reaching both, kill and delete.
  */
-static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec)
+static void rt_moby(struct __test_metadata *_metadata, struct rt *self)
 {
 	static const char * const run_args[] = {
 		"run", "-d", "--no-pivot", "-b", BUNDLE, CTR_NAME, NULL
@@ -331,21 +347,18 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	ASSERT_EQ(1, cg_pids(self->ctr, &init, 1));
 
 	/* exec: joins the container's cgroup, restricted from its first instruction */
-	if (exec) {
-		self->exec = runtime_spawn(self->runtime, STATE, exec_args, &self->exec_out);
-		ASSERT_LT(0, self->exec);
-		ASSERT_TRUE(expect_line(_metadata, self->exec_out,
-					"exec unshare=EPERM mount=EPERM acct=EPERM"));
-		ASSERT_TRUE(expect_line(_metadata, self->exec_out, "exec getppid=ok"));
-		EXPECT_EQ(2, stat_count(self->ctr, "unshare"));
-		EXPECT_EQ(2, stat_count(self->ctr, "acct"));
-	}
+	self->exec = runtime_spawn(self->runtime, STATE, exec_args, &self->exec_out);
+	ASSERT_LT(0, self->exec);
+	ASSERT_TRUE(expect_line(_metadata, self->exec_out,
+				"exec unshare=EPERM mount=EPERM acct=EPERM"));
+	ASSERT_TRUE(expect_line(_metadata, self->exec_out, "exec getppid=ok"));
+	EXPECT_EQ(2, stat_count(self->ctr, "unshare"));
+	EXPECT_EQ(2, stat_count(self->ctr, "acct"));
 
 	/* live: one write reaches both at their next call */
 	ASSERT_EQ(0, cg_write(self->ctr, "syscalls.deny", "getppid=EACCES"));
 	ASSERT_TRUE(expect_line(_metadata, self->run_out, "init getppid=EACCES"));
-	if (exec)
-		ASSERT_TRUE(expect_line(_metadata, self->exec_out, "exec getppid=EACCES"));
+	ASSERT_TRUE(expect_line(_metadata, self->exec_out, "exec getppid=EACCES"));
 
 	/*
 	 * The hook again, on the running container: refused before it moves
@@ -353,19 +366,17 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 	 */
 	count = stat_count(self->ctr, "getppid");
 	ASSERT_EQ(1, run_hook(_metadata, init));
-	ASSERT_EQ(1 + !!exec, cg_pids(self->ctr, pids, 8));
+	ASSERT_EQ(2, cg_pids(self->ctr, pids, 8));
 	usleep(300000);
 	EXPECT_LT(count, stat_count(self->ctr, "getppid"));
 
 	/* kill, delete: no cgroup, none of its processes left */
 	n = cg_pids(self->ctr, pids, 8);
-	ASSERT_EQ(1 + !!exec, n);
+	ASSERT_EQ(2, n);
 	ASSERT_EQ(0, rt_cmd(self->runtime, kill_args));
 	/* The exec'd process dies with the init's PID namespace. */
-	if (exec) {
-		reap_within(self->exec, WAIT_MS);
-		self->exec = -1;
-	}
+	reap_within(self->exec, WAIT_MS);
+	self->exec = -1;
 	/* The init, orphaned by "run -d", is this subreaper's child. */
 	ASSERT_EQ(init, waitpid(init, &status, 0));
 	ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
@@ -380,12 +391,9 @@ static void rt_moby(struct __test_metadata *_metadata, struct rt *self, int exec
 }
 
 /*
- * runc on v2 only: on v1 it does not join the controller's hierarchy (its
- * containers stay in the root there). crun on both, but "crun exec" on v1
- * first reads the container's freezer.state in the v1 freezer hierarchy,
- * which the test kernel does not have (no CONFIG_CGROUP_FREEZER): the v1
- * variant runs, changes and removes its container without an exec. make
- * stress runs the v2 variants only.
+ * runc on v1 joins the hierarchies of the controllers it knows only: the
+ * controller is mounted with devices there (the admin guide's recipe).
+ * crun joins every hierarchy. make stress runs the v2 variants only.
  */
 FIXTURE(runc) {
 	struct rt rt;
@@ -395,13 +403,14 @@ FIXTURE_VARIANT(runc) {
 	int v2;
 };
 
+FIXTURE_VARIANT_ADD(runc, v1) { .v2 = 0 };
 FIXTURE_VARIANT_ADD(runc, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(runc)
 {
 	const char *why;
 
-	if (rt_setup(_metadata, &self->rt, "/usr/bin/runc", variant->v2, &why))
+	if (rt_setup(_metadata, &self->rt, "/usr/bin/runc", variant->v2, "devices", &why))
 		SKIP(return, "%s", why);
 }
 
@@ -416,17 +425,16 @@ FIXTURE(crun) {
 
 FIXTURE_VARIANT(crun) {
 	int v2;
-	int exec;	/* "crun exec" too */
 };
 
-FIXTURE_VARIANT_ADD(crun, v1) { .v2 = 0, .exec = 0 };
-FIXTURE_VARIANT_ADD(crun, v2) { .v2 = 1, .exec = 1 };
+FIXTURE_VARIANT_ADD(crun, v1) { .v2 = 0 };
+FIXTURE_VARIANT_ADD(crun, v2) { .v2 = 1 };
 
 FIXTURE_SETUP(crun)
 {
 	const char *why;
 
-	if (rt_setup(_metadata, &self->rt, "/usr/bin/crun", variant->v2, &why))
+	if (rt_setup(_metadata, &self->rt, "/usr/bin/crun", variant->v2, NULL, &why))
 		SKIP(return, "%s", why);
 }
 
@@ -437,12 +445,12 @@ FIXTURE_TEARDOWN(crun)
 
 TEST_F_TIMEOUT(runc, moby, 300)
 {
-	rt_moby(_metadata, &self->rt, 1);
+	rt_moby(_metadata, &self->rt);
 }
 
 TEST_F_TIMEOUT(crun, moby, 300)
 {
-	rt_moby(_metadata, &self->rt, variant->exec);
+	rt_moby(_metadata, &self->rt);
 }
 
 int main(int argc, char **argv)

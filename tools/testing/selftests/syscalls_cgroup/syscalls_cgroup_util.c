@@ -258,8 +258,11 @@ static int disable_one(const char *path)
 	return cg_write(path, "cgroup.subtree_control", "-syscalls");
 }
 
-/* Bind the controller to the v1 hierarchy at CG_V1_MNT; 0 or -errno. */
-static int cg_bind_v1(void)
+/*
+ * Bind the controller to a v1 hierarchy mounted at CG_V1_MNT with @opts
+ * ("syscalls", or it and other controllers); 0 or -errno.
+ */
+static int cg_bind_v1(const char *opts)
 {
 	struct stat st;
 	char num[32];
@@ -290,7 +293,7 @@ static int cg_bind_v1(void)
 	mkdir("/sys/fs/cgroup", 0755);
 	mkdir(CG_V1_MNT, 0755);
 	/* EBUSY until the last css of the controller on v2 is gone. */
-	for (i = 0; mount("none", CG_V1_MNT, "cgroup", 0, "syscalls"); i++) {
+	for (i = 0; mount("none", CG_V1_MNT, "cgroup", 0, opts); i++) {
 		if (errno != EBUSY || i == 100)
 			return -errno;
 		usleep(100000);
@@ -341,12 +344,36 @@ static int cg_bind_v2(void)
  */
 int cg_use(int v2)
 {
-	int err = v2 ? cg_bind_v2() : cg_bind_v1();
+	int err = v2 ? cg_bind_v2() : cg_bind_v1("syscalls");
 
 	if (err)
 		return err;
 	cg_v2 = v2;
 	cg_mnt = v2 ? CG_V2_MNT : CG_V1_MNT;
+	return 0;
+}
+
+/*
+ * Bind the controller to a v1 hierarchy that it shares with the v1
+ * controller @also ("devices"), at CG_V1_MNT, and set cg_mnt and cg_v2.
+ * Call it in a mount namespace of the caller's own (unshare(CLONE_NEWNS)
+ * after cg_use(1), which unmounted the usual hierarchy everywhere else):
+ * the hierarchy then dies with the namespace, once its cgroups are
+ * removed, and cg_use() binds the controller alone again. 0 or -errno.
+ */
+int cg_use_v1_with(const char *also)
+{
+	char opts[64];
+	int err;
+
+	if (cg_hierarchy(NULL) > 0 || cg_mounted(CG_V1_MNT, CGROUP_SUPER_MAGIC))
+		return -EBUSY;
+	snprintf(opts, sizeof(opts), "syscalls,%s", also);
+	err = cg_bind_v1(opts);
+	if (err)
+		return err;
+	cg_v2 = 0;
+	cg_mnt = CG_V1_MNT;
 	return 0;
 }
 
