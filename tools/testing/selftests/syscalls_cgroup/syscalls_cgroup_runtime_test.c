@@ -83,6 +83,7 @@ static int probe_loop(const char *tag)
 /* A container of one runtime, in one cgroup version. */
 struct rt {
 	const char *runtime;	/* the runtime's binary */
+	const char *also;	/* v1: the controller shares its hierarchy with this one */
 	char mnt[64];		/* the controller's hierarchy in the test's mount namespace */
 	char parent[128];	/* the prepared parent: "exec", no policy */
 	char ctr[160];		/* the container's cgroup (cgroupsPath below parent) */
@@ -192,6 +193,7 @@ static int rt_setup(struct __test_metadata *_metadata, struct rt *self, const ch
 		/* The runtimes expect a v2 system's /sys/fs/cgroup. */
 		ASSERT_EQ(0, mount("none", "/sys/fs/cgroup", "cgroup2", 0, NULL));
 	} else {
+		self->also = also;
 		if (also)
 			ASSERT_EQ(0, cg_use_v1_with(also));
 		mkdir(FREEZER, 0755);
@@ -236,6 +238,9 @@ static void rt_teardown(struct rt *self)
 		cg_remove_tree(FREEZER "/rt-parent");
 		cg_remove_tree(CG_V2_MNT "/rt-parent");
 	}
+	/* The shared hierarchy goes; the next cg_use() mounts the usual one. */
+	if (self->also)
+		cg_use(1);
 }
 
 /*

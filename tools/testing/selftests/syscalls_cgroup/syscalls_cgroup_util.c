@@ -213,15 +213,37 @@ int cg_remove_below(const char *cg)
 }
 
 /*
+ * The mount options of the controller's v1 hierarchy @hier into @opts:
+ * every controller that /proc/cgroups lists in it ("syscalls", or e.g.
+ * "devices,syscalls"). 0 or -errno.
+ */
+static int cg_v1_opts(int hier, char *opts, size_t size)
+{
+	char line[256], name[64];
+	int h, len = 0;
+	FILE *f = fopen("/proc/cgroups", "r");
+
+	if (!f)
+		return -errno;
+	opts[0] = '\0';
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %d", name, &h) == 2 && h == hier)
+			len += snprintf(opts + len, size - len, "%s%s", len ? "," : "", name);
+	fclose(f);
+	return len && len < size ? 0 : -ENOENT;
+}
+
+/*
  * Unbind the controller from cgroup v1: leave the hierarchy's cgroups,
  * umount it, and wait (10 s at most) until the kernel has destroyed the
  * hierarchy and given the controller back to v2. A hierarchy whose last
- * cgroup was still dying when it was umounted lingers: it is mounted and
- * umounted again once a second. 0 or -errno.
+ * cgroup was still dying when it was umounted (here or in a mount
+ * namespace gone since) lingers: it is mounted, with the controllers it
+ * has, and umounted again once a second. 0 or -errno.
  */
 static int cg_leave_v1(void)
 {
-	char num[32];
+	char num[32], opts[128] = "syscalls";
 	int i, nr = 0, err;
 
 	if (cg_mounted(CG_V1_MNT, CGROUP_SUPER_MAGIC)) {
@@ -241,7 +263,9 @@ static int cg_leave_v1(void)
 		err = cg_hierarchy(NULL);
 		if (err <= 0)
 			return err;
-		if (i % 10 == 0 && !mount("none", CG_V1_MNT, "cgroup", 0, "syscalls") &&
+		if (i == 1)
+			cg_v1_opts(err, opts, sizeof(opts));
+		if (i % 10 == 0 && !mount("none", CG_V1_MNT, "cgroup", 0, opts) &&
 		    umount(CG_V1_MNT))
 			return -errno;
 		usleep(100000);
@@ -268,8 +292,14 @@ static int cg_bind_v1(const char *opts)
 	char num[32];
 	int i, err;
 
-	if (cg_hierarchy(NULL) > 0 && !stat(CG_V1_MNT "/tasks", &st))
-		return 0;
+	if (cg_hierarchy(NULL) > 0) {
+		if (!stat(CG_V1_MNT "/tasks", &st))
+			return 0;
+		/* A hierarchy left by another mount namespace. */
+		err = cg_leave_v1();
+		if (err)
+			return err;
+	}
 	/* Enabled on v2: disable it in the root; its csses die soon after. */
 	if (cg_mounted(CG_V2_MNT, CGROUP2_SUPER_MAGIC) &&
 	    cg_lists(CG_V2_MNT, "cgroup.subtree_control", "syscalls") > 0) {
