@@ -70,7 +70,7 @@ END {
 	print "| **(a3) io_uring, guest instructions per request (8 per io_uring_enter), cgroup v1** | | | | |" > md
 	for (k = 1; k <= 2; k++) {
 		op = k == 1 ? "nop" : "read"
-		otext = k == 1 ? "IORING_OP_NOP" : "IORING_OP_READ, 1 byte at offset 0 (pread64)"
+		otext = k == 1 ? "IORING_OP_NOP" : "IORING_OP_READ, 1 byte of /dev/zero at offset 0 (pread64)"
 		ubase[op] = v["n", "uring_" op "_root"]
 		row(otext ", =n kernel", ubase[op], "instr/request", "itself", ubase[op])
 		row(otext ", =y, root cgroup", v["y", "uring_" op "_root"], "instr/request", "=n kernel", ubase[op])

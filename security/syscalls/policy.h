@@ -67,6 +67,8 @@ struct sc_draft;
  *		strongest action its terms can give
  * @args:	the terms of the calls in @cond (args.c), or NULL
  * @ref:	references: cgroups whose own or effective policy this is
+ * @fits:	its read-back was found to fit in a write (sc_show_fits()) before
+ *		it was published as an own policy; an equal one fits too
  * @rcu:	freed after a grace period: the entry path reads under RCU
  *
  * A policy is immutable: only sc_policy_build() writes one, from a
@@ -80,6 +82,7 @@ struct sc_policy {
 	u16 act[SC_NR_ABIS][SC_MAX_NR];
 	struct sc_args *args;
 	refcount_t ref;
+	bool fits;
 	struct rcu_head rcu;
 };
 

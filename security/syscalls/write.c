@@ -276,11 +276,36 @@ static int sc_text_add(struct kernfs_open_file *of, struct sc_text *t,
 }
 
 /*
- * Check a new own policy built from @t's text (or ERR_PTR()): what it
- * prints must fit in a write. Puts it on error.
+ * Is @own, just built, equal to @sc's own policy, whose read-back was found
+ * to fit when it was written? Then @own is put and *@ownp takes a
+ * reference to that one: sc_propagate() finds it unchanged at once.
  */
-static int sc_text_fits(struct sc_text *t, struct sc_policy *own)
+static bool sc_text_same(struct syscalls_cgroup *sc, struct sc_policy **ownp)
 {
+	struct sc_policy *cur;
+
+	mutex_lock(&syscalls_mutex);
+	cur = sc_policy_get(sc->own);
+	mutex_unlock(&syscalls_mutex);
+	if (!cur || !cur->fits || !sc_policy_equal(*ownp, cur)) {
+		sc_policy_put(cur);
+		return false;
+	}
+	sc_policy_put(*ownp);
+	*ownp = cur;
+	return true;
+}
+
+/*
+ * Check a new own policy of @sc built from @t's text (or ERR_PTR()): what
+ * it prints must fit in a write. A policy equal to @sc's own one, written
+ * again, is not printed again: *@ownp then becomes that one. Puts it on
+ * error.
+ */
+static int sc_text_fits(struct sc_text *t, struct syscalls_cgroup *sc,
+			struct sc_policy **ownp)
+{
+	struct sc_policy *own = *ownp;
 	int ret;
 
 	t->why.line = 0;
@@ -291,9 +316,14 @@ static int sc_text_fits(struct sc_text *t, struct sc_policy *own)
 			       "a call past 128 terms or 512 conditions" :
 			       "out of memory");
 	}
-	ret = sc_show_fits(own, SC_POLICY_MAX);
-	if (!ret)
+	if (!own || sc_text_same(sc, ownp))
 		return 0;
+	ret = sc_show_fits(own, SC_POLICY_MAX);
+	if (!ret) {
+		/* Not published yet: no reader sees it change. */
+		own->fits = true;
+		return 0;
+	}
 	sc_policy_put(own);
 	if (ret == -E2BIG)
 		return sc_fail(&t->why, ret,
@@ -327,7 +357,7 @@ static int sc_text_publish(struct kernfs_open_file *of, struct syscalls_cgroup *
 			return ret;
 		own = sc_policy_build(t->draft);
 		t->draft = NULL;
-		ret = sc_text_fits(t, own);
+		ret = sc_text_fits(t, sc, &own);
 		if (ret)
 			return ret;
 	}
@@ -436,7 +466,7 @@ int syscalls_flush(struct kernfs_open_file *of, void *id)
 	/* Built before the global locks: only publication needs them. */
 	own = sc_policy_build(t->draft);
 	t->draft = NULL;
-	ret = sc_text_fits(t, own);
+	ret = sc_text_fits(t, sc, &own);
 	if (ret)
 		goto out;
 	sc_build_lock(of, sc);
