@@ -432,12 +432,21 @@ static int item_cover(const struct item *it, unsigned char cover[NR_ABIS][NR_MAX
 	for (i = 0; i < NR_CALLS; i++) {
 		const struct tbl_call *t = &tbl_calls[i];
 
-		if (!abi_present(t->abi) || (it->abi >= 0 && it->abi != t->abi))
+		/*
+		 * A 32-bit kernel has no x86_64 table, but a bare x86_64 name
+		 * still names the ia32 calls of its entry point (setuid:
+		 * setuid32) and ia32's other forms, as on a 64-bit kernel.
+		 */
+		if (!abi_present(t->abi) && (it->abi >= 0 || t->abi != ABI_X86_64))
+			continue;
+		if (it->abi >= 0 && it->abi != t->abi)
 			continue;
 		if (fnmatch(b, t->name, 0))
 			continue;
-		cover[t->abi][t->nr] = 1;
-		n++;
+		if (abi_present(t->abi)) {
+			cover[t->abi][t->nr] = 1;
+			n++;
+		}
 		if (it->abi >= 0)
 			continue;
 		/* A bare name: the calls of its entry point, ia32's other forms. */

@@ -191,8 +191,12 @@ TEST_F(cg, moby_profile_with_a_wrong_name)
 	TH_LOG("line %d: %.*s...", line, 60, at);
 	EXPECT_REFUSED(self->a, "syscalls.policy", policy, 0, -EINVAL, line,
 		       "unknown name", name, "(EINVAL)");
-	/* In 4 KiB pieces, as busybox printf writes: the same line. */
-	ASSERT_LT(3 * 4096, strlen(policy));
+	/*
+	 * In 4 KiB pieces, as busybox printf writes: the same line. (The
+	 * i386 kernel's policy names one table: 7 KiB, the wrong name in its
+	 * first piece; the child's 1000-byte pieces put it in a later one.)
+	 */
+	ASSERT_LT(4096, strlen(policy));
 	EXPECT_REFUSED(self->a, "syscalls.policy", policy, 4096, -EINVAL, line,
 		       "unknown name", name);
 	/* The child too, with its own path. */

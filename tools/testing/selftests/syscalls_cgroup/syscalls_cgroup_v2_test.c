@@ -702,9 +702,10 @@ static struct race *race;
 
 /*
  * Round @round's policy: four terms of four conditions on "get*", some
- * 150 calls of the three tables (a term per call and item to allocate, to
+ * 150 calls of the kernel's tables (a term per call and item to allocate, to
  * compose for w and again for each cgroup below it; "*" took minutes on
- * the debug kernel), then race_mark[@round] denied with kill.
+ * the debug kernel), then race_mark[@round] denied with kill (in the
+ * table of the test's own calls).
  */
 static size_t race_policy(char *buf, size_t size, int round)
 {
@@ -715,7 +716,8 @@ static size_t race_policy(char *buf, size_t size, int round)
 		len += snprintf(buf + len, size - len,
 				"deny get*(a0==%d,a1==%d,a2!=%d,a3&0xff==%d)=EPERM\n",
 				t, round, round, t);
-	len += snprintf(buf + len, size - len, "deny x86_64:%s=kill\n", race_mark[round]);
+	len += snprintf(buf + len, size - len, "deny " NATIVE_ABI ":%s=kill\n",
+			race_mark[round]);
 	return len;
 }
 
@@ -767,7 +769,7 @@ static int race_marked(const char *cg, int round)
 
 	if (cg_read(cg, "syscalls.policy", buf, sizeof(buf)) < 0)
 		return -1;
-	snprintf(want, sizeof(want), "deny x86_64:%s=kill #", race_mark[round]);
+	snprintf(want, sizeof(want), "deny " NATIVE_ABI ":%s=kill #", race_mark[round]);
 	return has(buf, want);
 }
 
