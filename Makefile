@@ -561,7 +561,8 @@ MATRIX_OBJS := $(foreach o,cgroup write hierarchy entry policy parse show args t
 	security/syscalls/uring.o:CGROUP_SYSCALLS,IO_URING \
 	arch/x86/entry/vsyscall/vsyscall_64.o:X86_VSYSCALL_EMULATION \
 	fs/exec.o: kernel/entry/common.o:GENERIC_ENTRY io_uring/io_uring.o:IO_URING \
-	io_uring/rw.o:IO_URING io_uring/sync.o:IO_URING fs/kernfs/file.o:KERNFS \
+	io_uring/rw.o:IO_URING io_uring/sync.o:IO_URING io_uring/sqpoll.o:IO_URING \
+	io_uring/tctx.o:IO_URING fs/kernfs/file.o:KERNFS \
 	fs/select.o: kernel/futex/waitwake.o:FUTEX kernel/time/hrtimer.o: \
 	kernel/time/alarmtimer.o: kernel/time/posix-cpu-timers.o:POSIX_TIMERS \
 	kernel/cgroup/cgroup.o:CGROUPS
