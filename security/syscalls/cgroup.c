@@ -41,9 +41,6 @@ syscalls_css_alloc(struct cgroup_subsys_state *parent_css)
 		return ERR_PTR(-ENOMEM);
 	INIT_LIST_HEAD(&sc->flip);
 	INIT_LIST_HEAD(&sc->build);
-	INIT_DELAYED_WORK(&sc->notify_work, sc_notify_fn);
-	ratelimit_state_init(&sc->log_rs, DEFAULT_RATELIMIT_INTERVAL,
-			     DEFAULT_RATELIMIT_BURST);
 	ratelimit_state_init(&sc->refused_rs, DEFAULT_RATELIMIT_INTERVAL,
 			     DEFAULT_RATELIMIT_BURST);
 	return &sc->css;
@@ -90,12 +87,14 @@ static void syscalls_css_free(struct cgroup_subsys_state *css)
 {
 	struct syscalls_cgroup *sc = css_sc(css);
 
-	cancel_delayed_work_sync(&sc->notify_work);
+	if (sc->counts)
+		cancel_delayed_work_sync(&sc->counts->notify_work);
 	sc_policy_put(sc->own);
 	sc_policy_put(rcu_dereference_protected(sc->eff, true));
 	sc_policy_put(rcu_dereference_protected(sc->pre, true));
 	sc_policy_put(sc->kid);
 	kfree(sc->counts);
+	kfree(sc->used);
 	kmem_cache_free(sc_cache, sc);
 }
 
@@ -260,16 +259,20 @@ static int syscalls_record_show(struct seq_file *sf, void *v)
 	return 0;
 }
 
-/* syscalls.used: the recorded calls, as items on one line. */
+/*
+ * syscalls.used: the recorded calls, as items on one line; an empty line
+ * for a cgroup that never recorded (and has no @used).
+ */
 static int syscalls_used_show(struct seq_file *sf, void *v)
 {
-	struct syscalls_cgroup *sc = css_sc(seq_css(sf));
-	struct sc_set used;
+	/* Pairs with smp_store_release() in sc_used_alloc(). */
+	struct sc_set *rec = smp_load_acquire(&css_sc(seq_css(sf))->used);
+	struct sc_set used = {};
 	int abi, i;
 
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
+	for (abi = 0; rec && abi < SC_NR_ABIS; abi++)
 		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
-			used.map[abi][i] = READ_ONCE(sc->used.map[abi][i]);
+			used.map[abi][i] = READ_ONCE(rec->map[abi][i]);
 	sc_show_items(sf, &used);
 	return 0;
 }
@@ -487,6 +490,32 @@ void sc_build_unlock(struct kernfs_open_file *of, struct syscalls_cgroup *sc)
 	css_put(&sc->css);
 }
 
+/**
+ * sc_used_alloc() - give a cgroup the set its recording fills
+ * @sc: the cgroup, about to record
+ *
+ * A cgroup that never recorded has no set: it is allocated when recording
+ * first starts, charged to the writer's memory cgroup, and kept until the
+ * css is freed, so that syscalls.used reads the record after it stops.
+ *
+ * Context: Process context; syscalls_mutex held.
+ * Return: 0, or -ENOMEM, which leaves the cgroup as it was.
+ */
+static int sc_used_alloc(struct syscalls_cgroup *sc)
+{
+	struct sc_set *used;
+
+	lockdep_assert_held(&syscalls_mutex);
+	if (sc->used)
+		return 0;
+	used = kzalloc(sizeof(*used), GFP_KERNEL_ACCOUNT);
+	if (!used)
+		return -ENOMEM;
+	/* Before @rec points here; pairs with the readers' acquire or address dependency. */
+	smp_store_release(&sc->used, used);
+	return 0;
+}
+
 /* syscalls.record: "1" starts recording, "0" stops. */
 static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 				     size_t nbytes, loff_t off)
@@ -501,12 +530,18 @@ static ssize_t syscalls_record_write(struct kernfs_open_file *of, char *buf,
 	ret = kstrtouint(strim(buf), 10, &on);
 	if (!ret && on > 1)
 		ret = -EINVAL;
+	if (ret) {
+		sc_write_end(of, sc);
+		sc_word_refused(of, sc, -EINVAL, buf, "a word other than 0 and 1:");
+		return -EINVAL;
+	}
+	ret = on ? sc_used_alloc(sc) : 0;
 	if (!ret)
 		sc_set_recording(sc, on);
 	sc_write_end(of, sc);
 	if (ret)
-		sc_word_refused(of, sc, -EINVAL, buf, "a word other than 0 and 1:");
-	return ret ? -EINVAL : nbytes;
+		sc_word_refused(of, sc, ret, buf, "out of memory:");
+	return ret ?: nbytes;
 }
 
 /* syscalls.used: any write clears the record. */
@@ -519,9 +554,9 @@ static ssize_t syscalls_used_write(struct kernfs_open_file *of, char *buf,
 	ret = sc_write_begin(of, buf, nbytes);
 	if (ret)
 		return ret;
-	for (abi = 0; abi < SC_NR_ABIS; abi++)
+	for (abi = 0; sc->used && abi < SC_NR_ABIS; abi++)
 		for (i = 0; i < BITS_TO_LONGS(SC_MAX_NR); i++)
-			WRITE_ONCE(sc->used.map[abi][i], 0);
+			WRITE_ONCE(sc->used->map[abi][i], 0);
 	sc_write_end(of, sc);
 	return nbytes;
 }

@@ -17,10 +17,30 @@
 
 #include "policy.h"
 
-/* Denials per call, and the action of the latest; allocated at the first. */
+struct syscalls_cgroup;
+
+/**
+ * struct sc_counts - what a cgroup keeps of denials, allocated at the first
+ * @n:		denials per call
+ * @last:	the action of the latest denial of each call
+ * @sc:		the cgroup
+ * @notify_work: runs cgroup_file_notify() outside the denied call, at most
+ *		once per SC_NOTIFY_DELAY
+ * @log_rs:	rate limit of the kernel log line of a denial, per cgroup
+ *
+ * Allocated at the first denial in the cgroup's subtree (sc_alloc_counts()),
+ * published with a release and never changed after, freed with the css;
+ * where the allocation failed (@counts_failed of the cgroup), only the
+ * totals are counted, each denial out of RCU (sc_report_slow()),
+ * notifications go out at once (cgroup_file_notify() limits their rate)
+ * and the log line is rate limited for all such cgroups together.
+ */
 struct sc_counts {
 	atomic_t n[SC_NR_ABIS][SC_MAX_NR];
 	u16 last[SC_NR_ABIS][SC_MAX_NR];
+	struct syscalls_cgroup *sc;
+	struct delayed_work notify_work;
+	struct ratelimit_state log_rs;
 };
 
 /**
@@ -51,20 +71,20 @@ struct sc_counts {
  * @flip:	entry of the list of sc_flip()
  * @build:	entry of the list of the cgroups sc_build() marked
  * @counts:	denials per call made by the tasks of this cgroup and of its
- *		descendants, removed ones included; allocated at the first
- *		denial in the subtree (charged to the denied task's memory
- *		cgroup), freed with the css
+ *		descendants, removed ones included, and the state of their
+ *		notification and log line; allocated at the first denial in
+ *		the subtree (charged to the denied task's memory cgroup), freed
+ *		with the css
  * @total:	denials made by this cgroup's own tasks (log events included)
  * @subtree:	denials in this cgroup and its descendants, removed ones
  *		included: each denial is counted in every ancestor at once
- * @events:	syscalls.events, notified from @notify_work of this cgroup
- *		and of its descendants
- * @events_local: syscalls.events.local, notified from @notify_work
- * @notify_work: runs cgroup_file_notify() outside the denied call, at most
- *		once per SC_NOTIFY_DELAY
- * @log_rs:	rate limit of the kernel log line, per cgroup
+ * @events:	syscalls.events, notified from @counts' notify_work of this
+ *		cgroup and of its descendants
+ * @events_local: syscalls.events.local, notified likewise
  * @refused_rs:	rate limit of the log line of a refused write, per cgroup
- * @used:	calls made below this cgroup while it recorded
+ * @used:	calls made below this cgroup while it recorded; allocated when
+ *		recording first starts (a failure fails that write), freed
+ *		with the css; NULL for a cgroup that never recorded
  *
  * Locking: @eff, @pre, @kid, @own and @exec change with
  * syscalls_build_mutex, cgroup_mutex and syscalls_mutex held, and are set
@@ -81,7 +101,11 @@ struct sc_counts {
  * with rcu_assign_pointer() before the work bit is set on a task
  * (smp_mb__before_atomic() in sc_sync_task() orders the two), and every
  * reader that saw the bit finds its cgroup with sc_current(), which
- * issues the pairing smp_rmb(). @used is set with atomic bit operations.
+ * issues the pairing smp_rmb(). @used is published with a release, before
+ * @recording and @rec point at the cgroup, and never changes after; its
+ * bits are set with atomic bit operations. @counts is published with a
+ * release (sc_alloc_counts()); @counts_failed is set once, with
+ * WRITE_ONCE(), by a denial that could not have @counts.
  * Policies and the css are freed after an RCU grace period.
  */
 struct syscalls_cgroup {
@@ -108,10 +132,8 @@ struct syscalls_cgroup {
 	atomic64_t subtree;
 	struct cgroup_file events;
 	struct cgroup_file events_local;
-	struct delayed_work notify_work;
-	struct ratelimit_state log_rs;
 	struct ratelimit_state refused_rs;
-	struct sc_set used;
+	struct sc_set *used;
 };
 
 /*
@@ -190,7 +212,6 @@ int sc_set_exec(struct syscalls_cgroup *sc, bool exec);
 bool sc_enters(struct syscalls_cgroup *src, struct syscalls_cgroup *dst);
 
 /* entry.c */
-void sc_notify_fn(struct work_struct *work);
 const char *sc_name_or(enum sc_abi abi, unsigned int nr);
 void __init sc_restart_init(void);
 

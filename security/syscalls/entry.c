@@ -167,13 +167,17 @@ static u32 sc_arg0(void)
 	return args[0];
 }
 
-/* Record call @nr of @abi in @rec and every recording cgroup above it. */
+/*
+ * Record call @nr of @abi in @rec and every recording cgroup above it: each
+ * has its @used (published before @rec and @rec_up pointed at it, whose
+ * READ_ONCE() orders the loads that depend on them).
+ */
 static __always_inline void sc_record(struct syscalls_cgroup *rec,
 				      enum sc_abi abi, unsigned int nr)
 {
 	for (; rec; rec = READ_ONCE(rec->rec_up))
-		if (!test_bit(nr, rec->used.map[abi]))
-			set_bit(nr, rec->used.map[abi]);
+		if (!test_bit(nr, rec->used->map[abi]))
+			set_bit(nr, rec->used->map[abi]);
 }
 
 /* Record the call a multiplexer (ia32 socketcall, ipc) performs, too. */
@@ -224,19 +228,29 @@ static __always_inline u16 sc_hit(const struct sc_policy *pol,
 
 /*
  * Announce denials in @sc on its syscalls.events.local, and on the
- * syscalls.events of @sc and of every ancestor, which count them too. The
- * ancestors live as long as @sc, whose css_free() waits for this work.
+ * syscalls.events of @sc and of every ancestor, which count them too.
  */
-void sc_notify_fn(struct work_struct *work)
+static void sc_notify(struct syscalls_cgroup *sc)
 {
-	struct syscalls_cgroup *sc = container_of(to_delayed_work(work),
-						  struct syscalls_cgroup,
-						  notify_work);
-
 	cgroup_file_notify(&sc->events_local);
 	for (; sc_parent(sc); sc = sc_parent(sc))
 		cgroup_file_notify(&sc->events);
 }
+
+/*
+ * The notification of @counts' cgroup, once per SC_NOTIFY_DELAY. The
+ * ancestors live as long as the cgroup, whose css_free() waits for this
+ * work.
+ */
+static void sc_notify_fn(struct work_struct *work)
+{
+	sc_notify(container_of(to_delayed_work(work), struct sc_counts,
+			       notify_work)->sc);
+}
+
+/* The log line's rate limit of all cgroups whose counters could not be had. */
+static DEFINE_RATELIMIT_STATE(sc_log_uncounted_rs, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
 
 /*
  * Count a denial: in @sc's own total, and in the subtree total and the
@@ -261,21 +275,25 @@ static void sc_count(struct syscalls_cgroup *sc, enum sc_abi abi,
 			atomic_inc(&counts->n[abi][nr]);
 		}
 	}
+}
 
-	/*
-	 * At most one notification per SC_NOTIFY_DELAY; test first, so that the
-	 * work's cache line is written once per notification, not per denial.
-	 */
-	if (!delayed_work_pending(&sc->notify_work))
-		schedule_delayed_work(&sc->notify_work, SC_NOTIFY_DELAY);
+/*
+ * Announce a denial of @own's cgroup, at most once per SC_NOTIFY_DELAY; test
+ * first, so that the work's cache line is written once per notification,
+ * not per denial.
+ */
+static __always_inline void sc_notify_later(struct sc_counts *own)
+{
+	if (!delayed_work_pending(&own->notify_work))
+		schedule_delayed_work(&own->notify_work, SC_NOTIFY_DELAY);
 }
 
 /*
  * Allocate the per-call counters of @sc and of its ancestors (but the root)
  * that lack them, charged to the denied task's memory cgroup; once only per
  * cgroup, also when it fails. The topmost first, @sc last, so that a denial
- * that finds @sc's counters (or their failure) published (sc_account())
- * finds its ancestors' too.
+ * that finds @sc's counters published (sc_account()) finds its ancestors'
+ * too. While @sc has none, each denial comes here (sc_report_slow()).
  */
 static void sc_alloc_counts(struct syscalls_cgroup *sc)
 {
@@ -291,12 +309,15 @@ static void sc_alloc_counts(struct syscalls_cgroup *sc)
 			return;
 		counts = kzalloc(sizeof(*counts), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 		if (counts) {
+			counts->sc = top;
+			INIT_DELAYED_WORK(&counts->notify_work, sc_notify_fn);
+			ratelimit_state_init(&counts->log_rs, DEFAULT_RATELIMIT_INTERVAL,
+					     DEFAULT_RATELIMIT_BURST);
 			if (cmpxchg_release(&top->counts, NULL, counts))
 				kfree(counts);
 			continue;
 		}
-		/* Pairs with smp_load_acquire() in sc_account(), as the above. */
-		smp_store_release(&top->counts_failed, true);
+		WRITE_ONCE(top->counts_failed, true);
 	}
 }
 
@@ -305,10 +326,13 @@ const char *sc_name_or(enum sc_abi abi, unsigned int nr)
 	return sc_name(abi, nr) ?: "?";
 }
 
-/* Whether to log, and to audit, a denial: both are rate limited. */
-static bool sc_log_wanted(struct syscalls_cgroup *sc, bool *log, bool *audit)
+/*
+ * Whether to log, and to audit, a denial: both are rate limited, the log
+ * line by @rs (the cgroup's, in its counters).
+ */
+static bool sc_log_wanted(struct ratelimit_state *rs, bool *log, bool *audit)
 {
-	*log = ___ratelimit(&sc->log_rs, "syscalls_cgroup");
+	*log = ___ratelimit(rs, "syscalls_cgroup");
 	*audit = audit_enabled && __ratelimit(&sc_audit_rs);
 	return *log || *audit;
 }
@@ -368,18 +392,29 @@ static noinline void sc_trace_deny(struct syscalls_cgroup *sc, enum sc_abi abi,
 /*
  * The part of a denial's accounting that may sleep, outside RCU and with a
  * reference on current's css: the first denial allocates the counters (and
- * is counted then); the log line and the audit record.
+ * is counted then), as is every denial of a cgroup whose counters could
+ * not be had: its events files are notified at once (cgroup_file_notify()
+ * limits the rate), its log line shares the rate limit of all such
+ * cgroups; the log line and the audit record.
  */
 static noinline void sc_report_slow(enum sc_abi abi, unsigned int index,
 				    u16 act, bool counted, bool log, bool audit)
 {
 	struct cgroup_subsys_state *css = task_get_css(current, syscalls_cgrp_id);
 	struct syscalls_cgroup *sc = css_sc(css);
+	struct sc_counts *counts;
 
 	if (!counted) {
 		sc_alloc_counts(sc);
+		/* Ours, or another denial's: READ_ONCE() orders the loads through it. */
+		counts = READ_ONCE(sc->counts);
 		sc_count(sc, abi, index, act);
-		sc_log_wanted(sc, &log, &audit);
+		if (counts)
+			sc_notify_later(counts);
+		else
+			sc_notify(sc);
+		sc_log_wanted(counts ? &counts->log_rs : &sc_log_uncounted_rs,
+			      &log, &audit);
 	}
 	sc_log(sc, abi, index, act, log, audit);
 	css_put(css);
@@ -438,20 +473,24 @@ static __always_inline u16 sc_decide(struct syscalls_cgroup *sc,
  *
  * Context: RCU read lock held.
  * Return: false if the denial is not counted yet: the counters are to be
- * allocated, outside RCU (sc_report_slow()).
+ * allocated, or could not be, and it is counted outside RCU
+ * (sc_report_slow()).
  */
 static __always_inline bool sc_account(struct syscalls_cgroup *sc,
 				       enum sc_abi abi, unsigned int index,
 				       u16 act, bool *log, bool *audit)
 {
-	/* Acquire: @sc's counters come after those of its ancestors. */
-	if (unlikely(!smp_load_acquire(&sc->counts))) {
-		/* Pairs with smp_store_release() in sc_alloc_counts(). */
-		if (!smp_load_acquire(&sc->counts_failed))
-			return false;
-	}
+	/*
+	 * Acquire: @sc's counters come after those of its ancestors; pairs
+	 * with cmpxchg_release() in sc_alloc_counts().
+	 */
+	struct sc_counts *counts = smp_load_acquire(&sc->counts);
+
+	if (unlikely(!counts))
+		return false;
 	sc_count(sc, abi, index, act);
-	sc_log_wanted(sc, log, audit);
+	sc_notify_later(counts);
+	sc_log_wanted(&counts->log_rs, log, audit);
 	return true;
 }
 

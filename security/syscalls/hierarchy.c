@@ -403,7 +403,8 @@ int sc_propagate(struct syscalls_cgroup *root, struct sc_policy *own, bool exec)
  * @on: record from now on, or stop
  *
  * Points @rec of every cgroup of the subtree at its nearest recording
- * cgroup, and chains recording cgroups through @rec_up.
+ * cgroup, and chains recording cgroups through @rec_up. A cgroup that
+ * starts recording has its @used already (sc_used_alloc()).
  *
  * Context: Process context; cgroup_mutex and syscalls_mutex held.
  */
@@ -422,8 +423,10 @@ void sc_set_recording(struct syscalls_cgroup *root, bool on)
 
 		if (!sc->online)
 			continue;
-		WRITE_ONCE(sc->rec_up, up);
-		WRITE_ONCE(sc->rec, sc->recording ? sc : up);
+		/* Release: the entry path then finds @used of @up. */
+		smp_store_release(&sc->rec_up, up);
+		/* And of @sc, allocated before it started recording. */
+		smp_store_release(&sc->rec, sc->recording ? sc : up);
 		sc_check_flip(sc, &flips);
 	}
 	sc_flip(&flips);
