@@ -273,8 +273,11 @@ static int in_ctr(void)
 	return cg_read(CTR, "cgroup.procs", buf, sizeof(buf)) > 0;
 }
 
-/* A getppid loop in a container: deny it in the container's cgroup, allow it again. */
-TEST_F(crun, live)
+/*
+ * A getppid loop in a container: deny it in the container's cgroup, allow it
+ * again. Past 30 s on the debug kernel when the host is busy, as from_exec.
+ */
+TEST_F_TIMEOUT(crun, live, 120)
 {
 	ASSERT_EQ(0, crun_run(self, "while :; do /probe --probe getppid; done\n"));
 	ASSERT_TRUE(expect_line(_metadata, self, "getppid=ok", 5, 1));
@@ -330,9 +333,10 @@ TEST_F_TIMEOUT(crun, exec, 120)
  * on: busybox sh's getppid() for $PPID at startup is denied ($PPID is
  * 4294967258, the raw -ENOSYS that glibc's getppid() returns, or -1; 0 if
  * allowed: the container's init has no parent in its PID namespace), so
- * are the next program's calls.
+ * are the next program's calls. Two containers: past 30 s on the debug
+ * kernel when the host is busy.
  */
-TEST_F(crun, from_exec)
+TEST_F_TIMEOUT(crun, from_exec, 120)
 {
 	char out[1024], line[256];
 	int status;
